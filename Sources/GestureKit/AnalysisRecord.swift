@@ -1,0 +1,166 @@
+/// The observable state of a gesture recognizer (`UIGestureRecognizer.State`).
+///
+/// ```
+///                 ┌──────────────► recognized (discrete; = ended)
+///   possible ─────┼──► began ──► changed* ──► ended | cancelled   (continuous)
+///                 └──────────────► failed
+/// ```
+/// After any of the final states the recognizer resets to `possible`.
+public enum RecognizerState: String, Sendable, CaseIterable {
+    /// Waiting for touches, or tracking them without a decision yet.
+    case possible
+    /// A continuous gesture started.
+    case began
+    /// A continuous gesture changed.
+    case changed
+    /// A continuous gesture finished normally.
+    case ended
+    /// A continuous gesture was cancelled.
+    case cancelled
+    /// A discrete gesture was recognized (UIKit's `.recognized`, equal to `.ended`).
+    case recognized
+    /// The gesture did not happen.
+    case failed
+
+    /// Whether the recognizer resets to `possible` after reaching this state.
+    public var isFinal: Bool {
+        switch self {
+        case .ended, .cancelled, .recognized, .failed: return true
+        case .possible, .began, .changed: return false
+        }
+    }
+}
+
+/// A velocity as reported in a record: a vector for pans, a scalar for pinch (scale/s) and rotation (rad/s).
+public enum ReportedVelocity: Hashable, Sendable {
+    /// Points per second on each axis.
+    case vector(Point)
+    /// Scale per second or radians per second.
+    case scalar(Double)
+}
+
+/// One state transition of one recognizer, as `gesturectl analyze` reports it.
+public struct TransitionRecord: Hashable, Sendable {
+    /// The time of the transition, in trace seconds.
+    public var t: Double
+    /// The recognizer's name in the scene.
+    public var recognizer: String
+    /// The recognizer's kind (`tap`, `pan`, …).
+    public var kind: String
+    /// The name of the view the recognizer is attached to.
+    public var view: String
+    /// The state entered.
+    public var state: RecognizerState
+    /// The centroid of the recognizer's touches in its view's coordinates; absent on `failed`.
+    public var location: Point?
+    /// The number of touches the recognizer tracks; absent on `failed`.
+    public var touches: Int?
+    /// Pan translation in the view's coordinates.
+    public var translation: Point?
+    /// Velocity (see ``ReportedVelocity``).
+    public var velocity: ReportedVelocity?
+    /// Pinch scale.
+    public var scale: Double?
+    /// Rotation in radians, positive clockwise on screen.
+    public var rotation: Double?
+    /// Swipe direction recognized.
+    public var direction: String?
+    /// Taps recognized, for tap recognizers.
+    public var taps: Int?
+    /// Best template name, for template recognizers.
+    public var template: String?
+    /// Template score, for template recognizers.
+    public var score: Double?
+    /// Why the recognizer failed or was cancelled.
+    public var reason: String?
+
+    /// Creates a record with only the keys every record has.
+    public init(t: Double, recognizer: String, kind: String, view: String, state: RecognizerState) {
+        self.t = t
+        self.recognizer = recognizer
+        self.kind = kind
+        self.view = view
+        self.state = state
+    }
+}
+
+/// The responder methods reported in delivery records.
+public enum DeliveryMethod: String, Sendable, CaseIterable {
+    case touchesBegan, touchesMoved, touchesEnded, touchesCancelled
+    case motionBegan, motionEnded, motionCancelled
+    case remoteControlReceived
+}
+
+/// One touch as a responder sees it in a delivery (what a `UITouch` would tell the handler).
+public struct TouchDetail: Hashable, Sendable {
+    /// The touch's id in the trace.
+    public var id: TouchID
+    /// Its phase in this delivery.
+    public var phase: TouchPhase
+    /// UIKit's tap count for the touch.
+    public var tapCount: Int
+    /// Location in the responder's coordinates.
+    public var location: Point
+    /// Previous location in the responder's coordinates.
+    public var previousLocation: Point
+
+    /// Creates a touch detail.
+    public init(id: TouchID, phase: TouchPhase, tapCount: Int, location: Point, previousLocation: Point) {
+        self.id = id
+        self.phase = phase
+        self.tapCount = tapCount
+        self.location = location
+        self.previousLocation = previousLocation
+    }
+}
+
+/// What UIKit would deliver to a responder (`--deliveries`).
+public struct DeliveryRecord: Hashable, Sendable {
+    /// The time of the delivery.
+    public var t: Double
+    /// The responder method called.
+    public var method: DeliveryMethod
+    /// The responder that handled it: a view, a controller, `window`, or `application` (nobody did).
+    public var responder: String
+    /// The responders it passed through first because they do not handle it.
+    public var chain: [String]
+    /// Touch ids, for touch methods.
+    public var touches: [TouchID]
+    /// Motion or remote-control subtype.
+    public var subtype: String?
+    /// The recognizer that delayed this delivery.
+    public var delayedBy: String?
+    /// The recognizer whose recognition cancelled these touches.
+    public var cancelledBy: String?
+    /// Per-touch details, for touch methods.
+    public var details: [TouchDetail]
+    /// Set when the touches were dropped instead of delivered (application ignoring interaction).
+    public var dropped: Bool
+
+    /// Creates a delivery record.
+    public init(t: Double, method: DeliveryMethod, responder: String) {
+        self.t = t
+        self.method = method
+        self.responder = responder
+        chain = []
+        touches = []
+        details = []
+        dropped = false
+    }
+}
+
+/// One line of an analysis: a recognizer transition or a delivery to a responder.
+public enum AnalysisRecord: Hashable, Sendable {
+    /// A recognizer changed state.
+    case transition(TransitionRecord)
+    /// A responder received an event.
+    case delivery(DeliveryRecord)
+
+    /// The record's time.
+    public var t: Double {
+        switch self {
+        case .transition(let r): return r.t
+        case .delivery(let d): return d.t
+        }
+    }
+}
