@@ -1,0 +1,252 @@
+/// Options of an analysis that are not part of the scene.
+public struct EngineOptions: Hashable, Sendable {
+    /// Overrides the scene's velocity estimator when set.
+    public var velocityEstimator: VelocityEstimatorKind?
+    /// Whether to report deliveries to responders as well as transitions.
+    public var deliveries: Bool
+
+    /// Creates options.
+    public init(velocityEstimator: VelocityEstimatorKind? = nil, deliveries: Bool = false) {
+        self.velocityEstimator = velocityEstimator
+        self.deliveries = deliveries
+    }
+}
+
+/// Replays samples through a scene and reports what UIKit would do: every recognizer transition
+/// and, on request, every delivery to a responder.
+///
+/// Feed samples in trace order with ``process(_:)``, then call ``finish()``. Samples with the same
+/// `t` form one event; timers (long press, multi-tap, delayed failures) fire at their exact virtual
+/// time between samples and after the last one. The engine does no I/O and never reads the wall clock,
+/// so the same samples always give the same records.
+///
+/// ```swift
+/// let engine = try Engine(scene: .defaultScene())
+/// var records: [AnalysisRecord] = []
+/// engine.onRecord = { records.append($0) }
+/// engine.process(.touch(0, id: .number(1), .began, x: 100, y: 100))
+/// engine.process(.touch(0.08, id: .number(1), .ended, x: 100, y: 100))
+/// engine.finish()   // tap recognized at 0.43, when doubleTap has failed
+/// ```
+///
+/// The samples must be valid (GestureTrace's reader checks them); touches that are not down are
+/// ignored rather than trapped on.
+public final class Engine {
+    /// Receives each record as the engine produces it.
+    public var onRecord: (AnalysisRecord) -> Void = { _ in }
+
+    let environment: GestureEnvironment
+    let window: Window
+    let options: EngineOptions
+    private var pending: [Sample] = []
+    private var pendingTime: Double?
+    private(set) var activeTouches: [Touch] = []
+    private var droppedTouches: Set<TouchID> = []
+    private var ignoringInteraction = 0
+    private var touchSerial = 0
+    private var lastTap: (location: Point, time: Double, count: Int)?
+    private var lastTime: Double?
+    /// The scene's delegates (recognizers hold their delegates weakly, as in UIKit).
+    private var retainedDelegates: [AnyObject] = []
+    private lazy var delivery = DeliveryRouter(engine: self)
+
+    /// Builds the live scene from its description.
+    public convenience init(
+        scene: SceneDescription, screen: Size = .defaultScreen, options: EngineOptions = EngineOptions()
+    ) throws(SceneError) {
+        let built = try SceneBuilder.build(scene, screen: screen, options: options)
+        self.init(window: built.window, recognizers: built.recognizers, options: options)
+        retainedDelegates = built.delegates
+    }
+
+    /// Runs a scene built in code: the window's views and the recognizers attached to them, in the
+    /// order they should be considered.
+    public init(window: Window, recognizers: [GestureRecognizer], options: EngineOptions = EngineOptions()) {
+        self.window = window
+        self.options = options
+        environment = GestureEnvironment()
+        environment.screen = window.frame.size
+        for recognizer in recognizers { environment.add(recognizer) }
+        environment.emit = { [unowned self] record in onRecord(.transition(record)) }
+        environment.willObserveRecognition = { [unowned self] r in
+            if options.deliveries || r.cancelsTouchesInView { delivery.recognizerWillRecognize(r) }
+        }
+        environment.didObserveFailure = { [unowned self] r in delivery.recognizerDidFail(r) }
+    }
+
+    /// The current virtual time.
+    public var now: Double { environment.clock.now }
+
+    /// Takes the next sample in trace order.
+    public func process(_ sample: Sample) {
+        switch sample.kind {
+        case .touch:
+            if let time = pendingTime, time != sample.t { flushTouchEvent() }
+            pendingTime = sample.t
+            pending.append(sample)
+        case .motion(let phase, let subtype):
+            flushTouchEvent()
+            fireTimers(before: sample.t)
+            environment.clock.set(sample.t)
+            lastTime = sample.t
+            delivery.deliverMotion(phase: phase, subtype: subtype)
+        case .remoteControl(let subtype):
+            flushTouchEvent()
+            fireTimers(before: sample.t)
+            environment.clock.set(sample.t)
+            lastTime = sample.t
+            delivery.deliverRemoteControl(subtype)
+        case .application(let subtype):
+            flushTouchEvent()
+            fireTimers(before: sample.t)
+            environment.clock.set(sample.t)
+            lastTime = sample.t
+            switch subtype {
+            case .beginIgnoringInteractionEvents: ignoringInteraction += 1
+            case .endIgnoringInteractionEvents: ignoringInteraction = max(0, ignoringInteraction - 1)
+            }
+        }
+    }
+
+    /// Ends the trace: dispatches the last event, cancels touches still down at the last time,
+    /// and runs the remaining timers.
+    public func finish() {
+        flushTouchEvent()
+        if !activeTouches.isEmpty, let t = lastTime {
+            let cancels = activeTouches.map { touch in
+                Sample.touch(t, id: touch.id, .cancelled, x: touch.windowLocation.x, y: touch.windowLocation.y)
+            }
+            dispatchTouchEvent(at: t, cancels)
+        }
+        fireTimers(before: nil)
+    }
+
+    private func flushTouchEvent() {
+        guard let time = pendingTime else { return }
+        let samples = pending
+        pending.removeAll(keepingCapacity: true)
+        pendingTime = nil
+        dispatchTouchEvent(at: time, samples)
+    }
+
+    private func fireTimers(before time: Double?) {
+        while let timer = environment.clock.popDue(before: time) {
+            environment.clock.set(timer.deadline)
+            timer.action()
+            delivery.flushAfterTimer()
+            environment.endOfEvent()
+        }
+    }
+
+    private func dispatchTouchEvent(at t: Double, _ samples: [Sample]) {
+        fireTimers(before: t)
+        environment.clock.set(t)
+        lastTime = t
+        var changed: [Touch] = []
+        for sample in samples {
+            guard case let .touch(id, phase, location, _, _) = sample.kind else { continue }
+            if phase == .began {
+                if ignoringInteraction > 0 {
+                    droppedTouches.insert(id)
+                    delivery.recordDropped(id: id, at: t)
+                    continue
+                }
+                droppedTouches.remove(id)
+                let touch = beginTouch(id: id, at: location, time: t)
+                activeTouches.append(touch)
+                changed.append(touch)
+            } else {
+                if droppedTouches.contains(id) {
+                    if phase.isTerminal { droppedTouches.remove(id) }
+                    continue
+                }
+                guard let touch = activeTouches.first(where: { $0.id == id }) else { continue }
+                touch.phase = phase
+                if phase != .stationary {
+                    touch.previousWindowLocation = touch.windowLocation
+                    touch.windowLocation = location
+                }
+                touch.timestamp = t
+                changed.append(touch)
+            }
+        }
+        for touch in activeTouches where !changed.contains(where: { $0 === touch }) { touch.phase = .stationary }
+        let event = TouchEvent(timestamp: t, allTouches: activeTouches)
+        deliverToRecognizers(changed, event)
+        delivery.deliverTouches(changed, event)
+        environment.endOfEvent()
+        for touch in changed where touch.phase == .ended {
+            lastTap = (touch.windowLocation, t, touch.tapCount)
+        }
+        activeTouches.removeAll { $0.phase.isTerminal }
+    }
+
+    private func beginTouch(id: TouchID, at location: Point, time: Double) -> Touch {
+        let defaults = Thresholds()
+        var tapCount = 1
+        if let last = lastTap, time - last.time <= defaults.multiTapInterval + VirtualClock.epsilon,
+            last.location.distance(to: location) <= defaults.multiTapDistance
+        {
+            tapCount = last.count + 1
+        }
+        touchSerial += 1
+        let touch = Touch(id: id, location: location, time: time, tapCount: tapCount, serial: touchSerial)
+        let hit = window.hitTest(location)
+        touch.view = hit
+        for view in hit?.selfAndAncestors ?? [window] {
+            for recognizer in view.gestureRecognizers where accepts(recognizer, touch) {
+                touch.recognizers.append(recognizer)
+            }
+        }
+        return touch
+    }
+
+    private func accepts(_ recognizer: GestureRecognizer, _ touch: Touch) -> Bool {
+        guard recognizer.isEnabled, recognizer.environment === environment, recognizer.waitingStates.isEmpty else { return false }
+        switch recognizer.logicalState {
+        case .possible, .began, .changed: break
+        default: return false
+        }
+        if let delegate = recognizer.delegate, !delegate.gestureRecognizer(recognizer, shouldReceive: touch) { return false }
+        return true
+    }
+
+    private func deliverToRecognizers(_ changed: [Touch], _ event: TouchEvent) {
+        var order: [GestureRecognizer] = []
+        for touch in changed {
+            for r in touch.recognizers where !order.contains(where: { $0 === r }) { order.append(r) }
+        }
+        for r in order {
+            var began: [Touch] = [], moved: [Touch] = [], ended: [Touch] = [], cancelled: [Touch] = []
+            for touch in changed where touch.recognizers.contains(where: { $0 === r }) {
+                switch touch.phase {
+                case .began: began.append(touch)
+                case .moved: moved.append(touch)
+                case .ended: ended.append(touch)
+                case .cancelled: cancelled.append(touch)
+                case .stationary: break
+                }
+            }
+            if !began.isEmpty {
+                r.touches.append(contentsOf: began)
+                r.engagedTouchCount += began.count
+            }
+            r.lastLocation = r.touches.windowCentroid ?? r.lastLocation
+            guard r.isEnabled else { continue }
+            if !began.isEmpty, r.isReceiving { r.touchesBegan(began, with: event) }
+            if !moved.isEmpty, r.isReceiving { r.touchesMoved(moved, with: event) }
+            if !ended.isEmpty, r.isReceiving { r.touchesEnded(ended, with: event) }
+            if !cancelled.isEmpty, r.isReceiving { r.touchesCancelled(cancelled, with: event) }
+        }
+    }
+}
+
+extension GestureRecognizer {
+    /// Whether touch methods still reach the recognizer in this event (not once it has finished).
+    var isReceiving: Bool {
+        switch logicalState {
+        case .possible, .began, .changed: return true
+        default: return false
+        }
+    }
+}

@@ -1,0 +1,203 @@
+/// Arbitration between recognizers: failure requirements, exclusion, simultaneity and resets
+/// (UIKit's gesture environment). Every relationship rule is checked here and only here.
+///
+/// - A recognizer that would leave `possible` while one it requires to fail is still possible
+///   waits; it makes its transition when that one fails, at that time, and fails if that one
+///   recognizes.
+/// - When a recognizer begins or recognizes, every other possible recognizer that shares a touch
+///   with it fails, unless `canPrevent`/`canBePrevented(by:)` say no or either delegate allows
+///   simultaneous recognition. A recognizer cannot begin while a rival sharing its touches is active.
+/// - Finished recognizers reset at the end of the event, unless a waiting recognizer still depends on them.
+final class GestureEnvironment {
+    let clock = VirtualClock()
+    /// The screen size, for screen-edge rules.
+    var screen: Size?
+    private(set) var recognizers: [GestureRecognizer] = []
+    /// Receives each transition as it is observed.
+    var emit: (TransitionRecord) -> Void = { _ in }
+    /// Called right before an observed begin or recognition (delivery effects hook in here).
+    var willObserveRecognition: (GestureRecognizer) -> Void = { _ in }
+    /// Called when a recognizer's failure is observed (delayed deliveries hook in here).
+    var didObserveFailure: (GestureRecognizer) -> Void = { _ in }
+
+    func add(_ recognizer: GestureRecognizer) {
+        recognizer.environment = self
+        recognizers.append(recognizer)
+    }
+
+    // MARK: Requests from recognizers
+
+    func recognizer(_ r: GestureRecognizer, didRequest target: RecognizerState) {
+        if !r.waitingStates.isEmpty {
+            switch target {
+            case .ended:
+                r.waitingStates.append(.ended)
+            case .cancelled:
+                let rivals = r.unresolvedRequirements.map(\.name).joined(separator: ", ")
+                r.waitingStates = []
+                r.logicalState = .failed
+                observe(r, .failed, reason: "its touches were cancelled while it waited for \(rivals) to fail")
+            default:
+                break
+            }
+            return
+        }
+        switch target {
+        case .began, .recognized:
+            attemptToLeavePossible(r, target, resolvedWait: false)
+        case .failed:
+            r.cancelTimers()
+            observe(r, .failed, reason: r.pendingReason)
+        case .changed, .ended:
+            observe(r, target, reason: nil)
+        case .cancelled:
+            observe(r, .cancelled, reason: r.pendingReason)
+        case .possible:
+            break
+        }
+    }
+
+    func recognizerWasDisabled(_ r: GestureRecognizer) {
+        switch r.logicalState {
+        case .began, .changed:
+            r.cancel("it was disabled")
+        case .possible where r.engagedTouchCount > 0:
+            r.fail("it was disabled")
+        default:
+            break
+        }
+    }
+
+    // MARK: Rules
+
+    /// Whether either delegate allows the two to recognize together.
+    func simultaneous(_ a: GestureRecognizer, _ b: GestureRecognizer) -> Bool {
+        if let d = a.delegate, d.gestureRecognizer(a, shouldRecognizeSimultaneouslyWith: b) { return true }
+        if let d = b.delegate, d.gestureRecognizer(b, shouldRecognizeSimultaneouslyWith: a) { return true }
+        return false
+    }
+
+    /// Whether `winner`, by recognizing, fails `other` (both overrides agree and no simultaneity).
+    func prevents(_ winner: GestureRecognizer, _ other: GestureRecognizer) -> Bool {
+        guard winner !== other, shareTouches(winner, other), !simultaneous(winner, other) else { return false }
+        return winner.canPrevent(other) && other.canBePrevented(by: winner)
+    }
+
+    func shareTouches(_ a: GestureRecognizer, _ b: GestureRecognizer) -> Bool {
+        for touch in a.touches where b.touches.contains(where: { $0 === touch }) { return true }
+        return false
+    }
+
+    private func attemptToLeavePossible(_ r: GestureRecognizer, _ target: RecognizerState, resolvedWait: Bool) {
+        if let delegate = r.delegate, !delegate.gestureRecognizerShouldBegin(r) {
+            r.logicalState = .failed
+            r.cancelTimers()
+            observe(r, .failed, reason: "its delegate's gestureRecognizerShouldBegin answered no")
+            return
+        }
+        for requirement in r.failureRequirements where requirement.observedState.isRecognition {
+            r.logicalState = .failed
+            r.cancelTimers()
+            observe(r, .failed, reason: "\(requirement.name) recognized, and \(r.name) requires it to fail")
+            return
+        }
+        if !r.unresolvedRequirements.isEmpty {
+            r.waitingStates = [target]
+            return
+        }
+        for rival in recognizers where rival.observedState.isRecognition && prevents(rival, r) {
+            r.logicalState = .failed
+            r.cancelTimers()
+            let verb = rival.observedState == .recognized ? "recognized" : "began"
+            observe(r, .failed, reason: "prevented by \(rival.name), which \(verb) first")
+            return
+        }
+        if resolvedWait { r.didFinishWaiting() }
+        willObserveRecognition(r)
+        observe(r, target, reason: nil)
+        for other in recognizers where other !== r && other.observedState == .possible && other.logicalState != .failed {
+            if other.failureRequirements.contains(where: { $0 === r }) {
+                failWaiting(other, reason: "\(r.name) \(target == .began ? "began" : "recognized"), and \(other.name) requires it to fail")
+            } else if prevents(r, other) {
+                failWaiting(other, reason: "prevented by \(r.name), which \(target == .began ? "began" : "recognized")")
+            }
+        }
+    }
+
+    private func failWaiting(_ r: GestureRecognizer, reason: String) {
+        r.waitingStates = []
+        r.logicalState = .failed
+        r.cancelTimers()
+        observe(r, .failed, reason: reason)
+    }
+
+    /// Records an observed transition and applies its consequences for waiting recognizers.
+    private func observe(_ r: GestureRecognizer, _ state: RecognizerState, reason: String?) {
+        r.observedState = state
+        emit(r.makeRecord(state, at: clock.now, reason: reason))
+        if state == .failed {
+            didObserveFailure(r)
+            resolveWaiters(of: r)
+        }
+    }
+
+    /// Lets the recognizers waiting on `failed` make their transitions when nothing else holds them.
+    private func resolveWaiters(of failed: GestureRecognizer) {
+        for waiter in recognizers where !waiter.waitingStates.isEmpty && waiter.failureRequirements.contains(where: { $0 === failed }) {
+            guard waiter.unresolvedRequirements.isEmpty else { continue }
+            let states = waiter.waitingStates
+            waiter.waitingStates = []
+            guard let first = states.first else { continue }
+            attemptToLeavePossible(waiter, first, resolvedWait: true)
+            for next in states.dropFirst() where waiter.observedState.isRecognition {
+                observe(waiter, next, reason: nil)
+            }
+        }
+    }
+
+    // MARK: End of event
+
+    /// Forgets ended touches and resets finished recognizers nothing waits on.
+    func endOfEvent() {
+        for r in recognizers {
+            r.touches.removeAll { touch in
+                guard touch.phase.isTerminal else { return false }
+                touch.recognizers.removeAll { $0 === r }
+                return true
+            }
+        }
+        for r in recognizers where r.observedState.isFinal || (r.logicalState == .failed && r.waitingStates.isEmpty) {
+            let needed = recognizers.contains { waiter in
+                !waiter.waitingStates.isEmpty && waiter.failureRequirements.contains { $0 === r }
+            }
+            if !needed {
+                r.performReset()
+                r.observedState = .possible
+                r.waitingStates = []
+            }
+        }
+    }
+}
+
+extension RecognizerState {
+    /// Began, changed, recognized or ended: the recognizer has won its touches.
+    var isRecognition: Bool {
+        self == .began || self == .changed || self == .recognized || self == .ended
+    }
+}
+
+extension GestureRecognizer {
+    /// Requirements still possible and involved in the current touches; not-yet-involved
+    /// requirements do not hold a recognizer back (see docs/arbitration.md).
+    var unresolvedRequirements: [GestureRecognizer] {
+        failureRequirements.filter { req in
+            req.observedState == .possible && req.logicalState != .failed && (req.engagedTouchCount > 0 || !req.waitingStates.isEmpty)
+        }
+    }
+
+    /// Makes this recognizer wait for `other` to fail before it leaves `possible` (`require(toFail:)`).
+    public func require(toFail other: GestureRecognizer) {
+        guard other !== self, !failureRequirements.contains(where: { $0 === other }) else { return }
+        failureRequirements.append(other)
+    }
+}

@@ -1,0 +1,269 @@
+/// The base class of every recognizer: it owns the state machine, the touches and the timers, so a
+/// subclass only interprets touches (`UIGestureRecognizer` with its subclass interface).
+///
+/// ```
+///                 ┌──────────────────────────────► recognized      (discrete)
+///   possible ─────┼──► began ──► changed* ──┬──► ended            (continuous)
+///                 │                         └──► cancelled
+///                 └──────────────────────────────► failed
+/// ```
+///
+/// A subclass overrides ``touchesBegan(_:with:)`` and its siblings, sets ``state`` (or calls
+/// ``fail(_:)`` with a reason), and clears its own variables in ``reset()``. The engine resets a
+/// recognizer to `possible` once the event that finished it has been handled and nothing waits on
+/// it. An illegal transition, such as `possible → changed`, is a programming error: ``transition(to:)``
+/// throws it and the ``state`` setter stops a debug build with an assertion.
+///
+/// ```swift
+/// final class TwoFingerTap: GestureRecognizer {
+///     override var kindName: String { "twoFingerTap" }
+///     override func touchesEnded(_ touches: [Touch], with event: TouchEvent) {
+///         state = numberOfTouches == 2 ? .recognized : .failed
+///     }
+/// }
+/// ```
+///
+/// See also: ``Engine``, ``TapGestureRecognizer``, ``PanGestureRecognizer``.
+open class GestureRecognizer {
+    /// The recognizer's name, unique in a scene.
+    public let name: String
+    /// The view it is attached to.
+    public internal(set) weak var view: View?
+    /// A disabled recognizer sees nothing; disabling one in progress cancels it.
+    public var isEnabled = true {
+        didSet { if oldValue && !isEnabled { environment?.recognizerWasDisabled(self) } }
+    }
+    /// Whether recognition cancels the recognizer's touches in the view.
+    public var cancelsTouchesInView = true
+    /// Whether `touchesBegan` reaches the view only after this recognizer fails.
+    public var delaysTouchesBegan = false
+    /// Whether `touchesEnded` reaches the view only after this recognizer fails.
+    public var delaysTouchesEnded = true
+    /// The delegate that answers UIKit's questions (should begin, should receive, simultaneous).
+    public weak var delegate: (any GestureRecognizerDelegate)?
+    /// The unpublished constants this recognizer uses (defaults with per-recognizer overrides).
+    public var thresholds = Thresholds()
+
+    /// The state the recognizer has reached (its own view of it: a transition waiting on a
+    /// failure requirement already counts).
+    public var state: RecognizerState {
+        get { logicalState }
+        set {
+            do {
+                try transition(to: newValue)
+            } catch {
+                assertionFailure("\(name): \(error)")
+            }
+        }
+    }
+
+    /// The touches the recognizer tracks in window order of arrival, ended ones included until
+    /// the event that ended them has been handled.
+    public internal(set) var touches: [Touch] = []
+
+    /// The kind's name for records (`tap`, `pan`, …); subclasses return their own.
+    open var kindName: String { "custom" }
+
+    /// Whether the recognizer is discrete (it recognizes once) rather than continuous.
+    open var isDiscrete: Bool { false }
+
+    var logicalState: RecognizerState = .possible
+    /// The state others observe: it lags ``logicalState`` while a transition waits on a failure requirement.
+    var observedState: RecognizerState = .possible
+    /// Transitions made while waiting for a failure requirement, made visible once it fails.
+    var waitingStates: [RecognizerState] = []
+    /// The reason given with the last failure or cancellation.
+    var pendingReason: String?
+    weak var environment: GestureEnvironment?
+    /// The touches this recognizer was given since it last reset (including ended ones).
+    var engagedTouchCount = 0
+    /// Requirements from `require(toFail:)`.
+    var failureRequirements: [GestureRecognizer] = []
+
+    /// Creates a recognizer.
+    public init(name: String) {
+        self.name = name
+    }
+
+    // MARK: Subclass interface
+
+    /// Called with the touches that began in an event.
+    open func touchesBegan(_ touches: [Touch], with event: TouchEvent) {}
+    /// Called with the touches that moved in an event.
+    open func touchesMoved(_ touches: [Touch], with event: TouchEvent) {}
+    /// Called with the touches that ended in an event.
+    open func touchesEnded(_ touches: [Touch], with event: TouchEvent) {}
+    /// Called with the touches that were cancelled in an event.
+    open func touchesCancelled(_ touches: [Touch], with event: TouchEvent) {}
+    /// Clears the subclass's variables; called when the recognizer returns to `possible`.
+    open func reset() {}
+
+    /// Adds the kind's figures (translation, scale, …) to a record about to be reported.
+    open func describe(_ record: inout TransitionRecord) {}
+
+    /// Whether this recognizer, by recognizing, may fail `other` (`canPrevent(_:)`); the scene's
+    /// `canPrevent` key by default.
+    open func canPrevent(_ other: GestureRecognizer) -> Bool { preventSelection.contains(other.name) }
+
+    /// Whether `other`, by recognizing, may fail this recognizer (`canBePrevented(by:)`); the scene's
+    /// `canBePreventedBy` key by default.
+    open func canBePrevented(by other: GestureRecognizer) -> Bool { preventedBySelection.contains(other.name) }
+
+    /// The scene's `canPrevent` answer.
+    public var preventSelection: RecognizerSelection = .all
+    /// The scene's `canBePreventedBy` answer.
+    public var preventedBySelection: RecognizerSelection = .all
+
+    /// The number of touches reported in records (`numberOfTouches`): touches still down.
+    open var numberOfTouches: Int {
+        touches.reduce(0) { $0 + ($1.phase.isTerminal ? 0 : 1) }
+    }
+
+    /// The location reported in records: the centroid of the touches, in `view`'s coordinates.
+    open func location(in view: View?) -> Point {
+        let live = touches.filter { !$0.phase.isTerminal }
+        let set = live.isEmpty ? touches : live
+        guard let centroid = set.windowCentroid else { return lastLocation.map { view?.convertFromWindow($0) ?? $0 } ?? .zero }
+        return view?.convertFromWindow(centroid) ?? centroid
+    }
+
+    /// Last known centroid in window coordinates, kept for reports after the touches are gone.
+    var lastLocation: Point?
+
+    // MARK: Helpers for subclasses
+
+    /// The current trace time.
+    public var now: Double { environment?.clock.now ?? 0 }
+
+    /// Makes the transition to `newState`, or throws if the state machine does not allow it.
+    public func transition(to newState: RecognizerState) throws(IllegalTransition) {
+        let target = (newState == .ended && logicalState == .possible && isDiscrete) ? .recognized : newState
+        guard RecognizerState.isLegal(from: logicalState, to: target) else {
+            throw IllegalTransition(recognizer: name, from: logicalState, to: target)
+        }
+        if target == .failed || target == .cancelled, pendingReason == nil {
+            pendingReason = target == .failed ? "\(name) set its state to failed" : "\(name) set its state to cancelled"
+        }
+        logicalState = target
+        environment?.recognizer(self, didRequest: target)
+    }
+
+    /// Fails the recognizer with a reason for the report; does nothing unless it is `possible`.
+    public func fail(_ reason: String) {
+        guard logicalState == .possible else { return }
+        pendingReason = reason
+        state = .failed
+    }
+
+    /// Cancels a began gesture with a reason for the report.
+    public func cancel(_ reason: String) {
+        guard logicalState == .began || logicalState == .changed else { return }
+        pendingReason = reason
+        state = .cancelled
+    }
+
+    /// Runs `action` after `delay` seconds of trace time unless the recognizer resets first or the
+    /// timer is invalidated.
+    @discardableResult
+    public func schedule(after delay: Double, _ action: @escaping () -> Void) -> TimerToken {
+        guard let environment else { return TimerToken(serial: 0) }
+        let serial = environment.clock.schedule(at: environment.clock.now + delay, owner: self, action)
+        return TimerToken(serial: serial)
+    }
+
+    /// Stops a timer scheduled with ``schedule(after:_:)``; does nothing if it has fired.
+    public func invalidate(_ token: TimerToken?) {
+        guard let token, token.serial != 0 else { return }
+        environment?.clock.cancel(token.serial)
+    }
+
+    /// Stops delivering `touch` to this recognizer (`ignore(_:for:)`).
+    public func ignore(_ touch: Touch) {
+        touches.removeAll { $0 === touch }
+        touch.recognizers.removeAll { $0 === self }
+    }
+
+    /// Called when a transition that waited on a failure requirement is about to be observed.
+    func didFinishWaiting() {}
+
+    // MARK: Engine side
+
+    func cancelTimers() {
+        environment?.clock.cancelAll(ownedBy: self)
+    }
+
+    /// Returns the recognizer to `possible`, forgetting its touches.
+    func performReset() {
+        cancelTimers()
+        for touch in touches { touch.recognizers.removeAll { $0 === self } }
+        touches.removeAll()
+        logicalState = .possible
+        pendingReason = nil
+        engagedTouchCount = 0
+        lastLocation = nil
+        reset()
+    }
+
+    /// The record of a transition to `state` at the current time, with the kind's figures.
+    func makeRecord(_ state: RecognizerState, at t: Double, reason: String?) -> TransitionRecord {
+        var record = TransitionRecord(t: t, recognizer: name, kind: kindName, view: view?.name ?? "", state: state)
+        if state == .failed {
+            record.reason = reason ?? "failed"
+            return record
+        }
+        record.location = location(in: view)
+        record.touches = numberOfTouches
+        describe(&record)
+        if state == .cancelled { record.reason = reason ?? "cancelled" }
+        return record
+    }
+}
+
+/// A handle on a scheduled timer, to invalidate it.
+public struct TimerToken: Hashable, Sendable {
+    let serial: Int
+}
+
+/// An attempt to move a recognizer along a transition its state machine does not have.
+public struct IllegalTransition: Error, Equatable, CustomStringConvertible {
+    /// The recognizer's name.
+    public var recognizer: String
+    /// Its state before.
+    public var from: RecognizerState
+    /// The state requested.
+    public var to: RecognizerState
+
+    /// A one-line explanation.
+    public var description: String { "illegal transition \(from.rawValue) → \(to.rawValue)" }
+}
+
+extension RecognizerState {
+    /// Whether the state machine of `UIGestureRecognizer` allows `from → to`.
+    public static func isLegal(from: RecognizerState, to: RecognizerState) -> Bool {
+        switch (from, to) {
+        case (.possible, .began), (.possible, .recognized), (.possible, .failed): return true
+        case (.began, .changed), (.began, .ended), (.began, .cancelled): return true
+        case (.changed, .changed), (.changed, .ended), (.changed, .cancelled): return true
+        default: return false
+        }
+    }
+}
+
+/// UIKit's delegate questions (`UIGestureRecognizerDelegate`); every method has UIKit's default answer.
+public protocol GestureRecognizerDelegate: AnyObject {
+    /// Whether the recognizer may leave `possible` (`gestureRecognizerShouldBegin`).
+    func gestureRecognizerShouldBegin(_ recognizer: GestureRecognizer) -> Bool
+    /// Whether the recognizer should see `touch` at all (`shouldReceive touch`).
+    func gestureRecognizer(_ recognizer: GestureRecognizer, shouldReceive touch: Touch) -> Bool
+    /// Whether the two may recognize at the same time (`shouldRecognizeSimultaneouslyWith`).
+    func gestureRecognizer(_ recognizer: GestureRecognizer, shouldRecognizeSimultaneouslyWith other: GestureRecognizer) -> Bool
+}
+
+extension GestureRecognizerDelegate {
+    /// Yes.
+    public func gestureRecognizerShouldBegin(_ recognizer: GestureRecognizer) -> Bool { true }
+    /// Yes.
+    public func gestureRecognizer(_ recognizer: GestureRecognizer, shouldReceive touch: Touch) -> Bool { true }
+    /// No.
+    public func gestureRecognizer(_ recognizer: GestureRecognizer, shouldRecognizeSimultaneouslyWith other: GestureRecognizer) -> Bool { false }
+}

@@ -1,0 +1,129 @@
+/// Recognizes fingers held still (`UILongPressGestureRecognizer`), a continuous gesture.
+///
+/// After `numberOfTapsRequired` taps (each like a tap's, within `multiTapInterval`), the required
+/// fingers touch down; if they stay within `allowableMovement` of where they touched down for
+/// `minimumPressDuration`, the gesture begins, by timer. Once begun, movement has no limit and
+/// reports `changed`; the gesture ends when a finger lifts.
+///
+/// See also: ``TapGestureRecognizer``.
+public final class LongPressGestureRecognizer: GestureRecognizer {
+    /// Seconds the fingers must stay down.
+    public let minimumPressDuration: Double
+    /// Points each finger may move before the gesture begins.
+    public let allowableMovement: Double
+    /// Fingers needed.
+    public let numberOfTouchesRequired: Int
+    /// Taps before the press.
+    public let numberOfTapsRequired: Int
+
+    private var tapsDone = 0
+    private var touchesThisTap = 0
+    private var liftedThisTap = 0
+    private var pressTouches = 0
+    private var intervalTimer: TimerToken?
+    private var pressStart: Double?
+
+    /// Creates a long-press recognizer.
+    public init(
+        name: String, minimumPressDuration: Double = 0.5, allowableMovement: Double = 10,
+        numberOfTouchesRequired: Int = 1, numberOfTapsRequired: Int = 0
+    ) {
+        self.minimumPressDuration = max(0, minimumPressDuration)
+        self.allowableMovement = max(0, allowableMovement)
+        self.numberOfTouchesRequired = max(1, numberOfTouchesRequired)
+        self.numberOfTapsRequired = max(0, numberOfTapsRequired)
+        super.init(name: name)
+    }
+
+    override public var kindName: String { "longPress" }
+
+    override public func touchesBegan(_ touches: [Touch], with event: TouchEvent) {
+        guard state == .possible else {
+            for touch in touches { ignore(touch) }
+            return
+        }
+        invalidate(intervalTimer)
+        if tapsDone < numberOfTapsRequired {
+            if liftedThisTap > 0 {
+                fail("a finger touched down after another had lifted in the same tap")
+                return
+            }
+            touchesThisTap += touches.count
+            if touchesThisTap > numberOfTouchesRequired {
+                fail("\(touchesThisTap) fingers touched down, more than numberOfTouchesRequired \(numberOfTouchesRequired)")
+            }
+            return
+        }
+        pressTouches += touches.count
+        if pressTouches > numberOfTouchesRequired {
+            fail("\(pressTouches) fingers touched down, more than numberOfTouchesRequired \(numberOfTouchesRequired)")
+            return
+        }
+        if pressTouches == numberOfTouchesRequired {
+            pressStart = now
+            schedule(after: minimumPressDuration) { [unowned self] in
+                if state == .possible { state = .began }
+            }
+        }
+    }
+
+    override public func touchesMoved(_ touches: [Touch], with event: TouchEvent) {
+        switch state {
+        case .possible:
+            let limit = tapsDone < numberOfTapsRequired ? thresholds.tapMovementTolerance : allowableMovement
+            let name = tapsDone < numberOfTapsRequired ? "tapMovementTolerance" : "allowableMovement"
+            for touch in touches {
+                let distance = touch.startLocation.distance(to: touch.windowLocation)
+                if distance > limit {
+                    fail("moved \(format(distance)) pt before minimumPressDuration, more than \(name) \(format(limit)) pt")
+                    return
+                }
+            }
+        case .began, .changed:
+            state = .changed
+        default:
+            break
+        }
+    }
+
+    override public func touchesEnded(_ touches: [Touch], with event: TouchEvent) {
+        switch state {
+        case .began, .changed:
+            state = .ended
+        case .possible:
+            if tapsDone < numberOfTapsRequired {
+                liftedThisTap += touches.count
+                guard liftedThisTap >= touchesThisTap else { return }
+                if touchesThisTap < numberOfTouchesRequired {
+                    fail("\(touchesThisTap) of the \(numberOfTouchesRequired) fingers of numberOfTouchesRequired tapped")
+                    return
+                }
+                tapsDone += 1
+                touchesThisTap = 0
+                liftedThisTap = 0
+                let interval = thresholds.multiTapInterval
+                intervalTimer = schedule(after: interval) { [unowned self] in
+                    fail("no touch down within multiTapInterval \(format(interval)) s after tap \(tapsDone)")
+                }
+            } else {
+                let held = pressStart.map { now - $0 } ?? 0
+                fail("lifted after \(format(held)) s, before minimumPressDuration \(format(minimumPressDuration)) s")
+            }
+        default:
+            break
+        }
+    }
+
+    override public func touchesCancelled(_ touches: [Touch], with event: TouchEvent) {
+        if state == .possible { fail("its touches were cancelled") } else { cancel("its touches were cancelled") }
+    }
+
+    override public func reset() {
+        tapsDone = 0
+        touchesThisTap = 0
+        liftedThisTap = 0
+        pressTouches = 0
+        intervalTimer = nil
+        pressStart = nil
+    }
+}

@@ -1,0 +1,154 @@
+/// Recognizes fingers dragging (`UIPanGestureRecognizer`), a continuous gesture.
+///
+/// The pan tracks the centroid of its fingers. It begins when the centroid has moved
+/// `panHysteresis` points on either axis with between `minimumNumberOfTouches` and
+/// `maximumNumberOfTouches` fingers down; at that moment each axis of the reported translation is
+/// moved toward zero by the hysteresis, so the translation starts small rather than at 10 pt. When
+/// fingers are added or lifted the centroid jumps, but the translation does not. The pan ends when
+/// the last finger lifts or fewer than the minimum remain. If the pan began only after a failure
+/// requirement was resolved, its translation restarts at zero.
+///
+/// See also: ``ScreenEdgePanGestureRecognizer``, ``VelocityEstimatorKind``.
+public class PanGestureRecognizer: GestureRecognizer {
+    /// Fewest fingers that pan.
+    public let minimumNumberOfTouches: Int
+    /// Most fingers tracked; further fingers are ignored.
+    public let maximumNumberOfTouches: Int
+    /// The velocity estimator.
+    public let estimator: VelocityEstimatorKind
+
+    /// The centroid minus the jumps caused by fingers coming and going: continuous.
+    private var position = Point.zero
+    private var jump = Point.zero
+    private var origin = Point.zero
+    private var hysteresisOffset = Point.zero
+    private var tracker: VelocityTracker?
+    private var started = false
+
+    /// Creates a pan recognizer.
+    public init(
+        name: String, minimumNumberOfTouches: Int = 1, maximumNumberOfTouches: Int = Int.max,
+        estimator: VelocityEstimatorKind = .uikit
+    ) {
+        self.minimumNumberOfTouches = max(1, minimumNumberOfTouches)
+        self.maximumNumberOfTouches = max(self.minimumNumberOfTouches, maximumNumberOfTouches)
+        self.estimator = estimator
+        super.init(name: name)
+    }
+
+    override public var kindName: String { "pan" }
+
+    /// The translation reported now, in the view's coordinates (`translation(in:)`).
+    public var translation: Point { position - origin - hysteresisOffset }
+
+    /// The velocity reported now, in points per second (`velocity(in:)`).
+    public var velocity: Point { tracker?.velocity ?? .zero }
+
+    private var liveTouches: [Touch] { touches.filter { !$0.phase.isTerminal } }
+
+    /// A reason to fail at touch down, or nil.
+    func rejection(of touch: Touch) -> String? { nil }
+
+    override public func touchesBegan(_ touches: [Touch], with event: TouchEvent) {
+        for touch in touches.reversed() where liveTouches.count > maximumNumberOfTouches {
+            ignore(touch)
+        }
+        if state == .possible, !started {
+            for touch in touches {
+                if let reason = rejection(of: touch) {
+                    fail(reason)
+                    return
+                }
+            }
+        }
+        guard let centroid = liveTouches.windowCentroid else { return }
+        if started {
+            jump = centroid - position
+        } else {
+            started = true
+            position = centroid
+            origin = centroid
+            jump = .zero
+            var tracker = VelocityTracker(kind: estimator, thresholds: thresholds)
+            tracker.add(centroid, at: event.timestamp)
+            self.tracker = tracker
+        }
+    }
+
+    override public func touchesMoved(_ touches: [Touch], with event: TouchEvent) {
+        let live = liveTouches
+        guard let centroid = live.windowCentroid else { return }
+        position = centroid - jump
+        tracker?.add(position, at: event.timestamp)
+        switch state {
+        case .possible:
+            let raw = position - origin
+            let h = thresholds.panHysteresis
+            guard live.count >= minimumNumberOfTouches, live.count <= maximumNumberOfTouches,
+                abs(raw.x) >= h || abs(raw.y) >= h
+            else { return }
+            hysteresisOffset = Point(x: towardZero(raw.x, by: h), y: towardZero(raw.y, by: h))
+            state = .began
+        case .began, .changed:
+            state = .changed
+        default:
+            break
+        }
+    }
+
+    override public func touchesEnded(_ touches: [Touch], with event: TouchEvent) {
+        fingersLeft(event)
+    }
+
+    override public func touchesCancelled(_ touches: [Touch], with event: TouchEvent) {
+        switch state {
+        case .began, .changed:
+            cancel("its touches were cancelled")
+        case .possible:
+            if liveTouches.isEmpty { fail("its touches were cancelled") } else { fingersLeft(event) }
+        default:
+            break
+        }
+    }
+
+    private func fingersLeft(_ event: TouchEvent) {
+        let live = liveTouches
+        switch state {
+        case .began, .changed:
+            if live.isEmpty || live.count < minimumNumberOfTouches { state = .ended }
+        case .possible:
+            if live.isEmpty {
+                let moved = max(abs(position.x - origin.x), abs(position.y - origin.y))
+                fail("fingers lifted after moving \(format(moved)) pt, less than panHysteresis \(format(thresholds.panHysteresis)) pt")
+                return
+            }
+        default:
+            return
+        }
+        if let centroid = live.windowCentroid { jump = centroid - position }
+    }
+
+    override func didFinishWaiting() {
+        origin = position
+        hysteresisOffset = .zero
+    }
+
+    override public func reset() {
+        position = .zero
+        jump = .zero
+        origin = .zero
+        hysteresisOffset = .zero
+        tracker = nil
+        started = false
+    }
+
+    override public func describe(_ record: inout TransitionRecord) {
+        record.translation = translation
+        record.velocity = .vector(velocity)
+    }
+}
+
+/// `value` moved toward zero by `amount`, stopping at zero.
+func towardZero(_ value: Double, by amount: Double) -> Double {
+    value > 0 ? min(value, amount) : max(value, -amount)
+}

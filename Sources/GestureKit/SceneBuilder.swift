@@ -1,0 +1,188 @@
+/// A scene description that cannot be built: a name it mentions does not exist, a name is used
+/// twice, or failure requirements form a cycle.
+public struct SceneError: Error, Hashable, Sendable, CustomStringConvertible {
+    /// What is wrong, in one sentence.
+    public var message: String
+
+    /// Creates an error.
+    public init(_ message: String) { self.message = message }
+
+    /// The message.
+    public var description: String { message }
+}
+
+/// Answers the delegate questions from a scene's `simultaneousWith`, `shouldBegin` and
+/// `shouldReceiveTouch` keys.
+final class SceneDelegate: GestureRecognizerDelegate {
+    let simultaneousWith: Set<String>
+    let shouldBegin: Bool
+    let touchFilter: TouchFilter
+    unowned let window: Window
+
+    init(_ description: RecognizerDescription, window: Window) {
+        simultaneousWith = Set(description.simultaneousWith)
+        shouldBegin = description.shouldBegin
+        touchFilter = description.shouldReceiveTouch
+        self.window = window
+    }
+
+    func gestureRecognizerShouldBegin(_ recognizer: GestureRecognizer) -> Bool { shouldBegin }
+
+    func gestureRecognizer(_ recognizer: GestureRecognizer, shouldReceive touch: Touch) -> Bool {
+        func inside(_ names: [String]) -> Bool {
+            guard let hit = touch.view else { return false }
+            return names.contains { name in window.view(named: name).map { hit.isDescendant(of: $0) } ?? false }
+        }
+        switch touchFilter {
+        case .all: return true
+        case .inViews(let names): return inside(names)
+        case .notInViews(let names): return !inside(names)
+        }
+    }
+
+    func gestureRecognizer(_ recognizer: GestureRecognizer, shouldRecognizeSimultaneouslyWith other: GestureRecognizer) -> Bool {
+        simultaneousWith.contains("*") || simultaneousWith.contains(other.name)
+    }
+}
+
+/// Turns a ``SceneDescription`` into live views and recognizers.
+enum SceneBuilder {
+    struct Built {
+        let window: Window
+        let recognizers: [GestureRecognizer]
+        /// Keeps the scene delegates alive (recognizers hold them weakly, as UIKit does).
+        let delegates: [SceneDelegate]
+    }
+
+    static func build(_ scene: SceneDescription, screen: Size, options: EngineOptions) throws(SceneError) -> Built {
+        let window = Window(screen: screen)
+        var viewsByName: [String: View] = [:]
+        func add(_ description: ViewDescription, to parent: View) throws(SceneError) {
+            guard viewsByName[description.name] == nil, description.name != "window", description.name != "application" else {
+                throw SceneError("view name \"\(description.name)\" is used twice")
+            }
+            let view = View(name: description.name, frame: description.frame)
+            view.isUserInteractionEnabled = description.userInteractionEnabled
+            view.isHidden = description.hidden
+            view.alpha = description.alpha
+            view.isMultipleTouchEnabled = description.multipleTouchEnabled
+            view.isExclusiveTouch = description.exclusiveTouch
+            view.clipsToBounds = description.clipsToBounds
+            view.handles = description.handles
+            view.canBecomeFirstResponder = description.canBecomeFirstResponder
+            viewsByName[description.name] = view
+            parent.addSubview(view)
+            for child in description.children { try add(child, to: view) }
+        }
+        for root in scene.views { try add(root, to: window) }
+        for controller in scene.controllers {
+            guard let view = viewsByName[controller.view] else {
+                throw SceneError("controller \"\(controller.name)\" names view \"\(controller.view)\", which does not exist")
+            }
+            window.addController(named: controller.name, for: view, handles: controller.handles)
+        }
+        if let first = scene.firstResponder {
+            guard viewsByName[first] != nil || scene.controllers.contains(where: { $0.name == first }) else {
+                throw SceneError("firstResponder \"\(first)\" is neither a view nor a controller")
+            }
+            window.firstResponderName = first
+        }
+        let estimator = options.velocityEstimator ?? scene.velocityEstimator
+        var recognizers: [GestureRecognizer] = []
+        var byName: [String: GestureRecognizer] = [:]
+        var delegates: [SceneDelegate] = []
+        for description in scene.recognizers {
+            guard byName[description.name] == nil else {
+                throw SceneError("recognizer name \"\(description.name)\" is used twice")
+            }
+            guard let view = description.view == "window" ? window : viewsByName[description.view] else {
+                throw SceneError("recognizer \"\(description.name)\" names view \"\(description.view)\", which does not exist")
+            }
+            for name in Set(description.thresholds.keys) where Thresholds()[name] == nil {
+                throw SceneError("recognizer \"\(description.name)\" has unknown threshold \"\(name)\"")
+            }
+            let recognizer = makeRecognizer(description, estimator: estimator)
+            recognizer.isEnabled = description.enabled
+            recognizer.cancelsTouchesInView = description.cancelsTouchesInView
+            recognizer.delaysTouchesBegan = description.delaysTouchesBegan
+            recognizer.delaysTouchesEnded = description.delaysTouchesEnded
+            recognizer.thresholds = Thresholds(overrides: description.thresholds)
+            recognizer.preventSelection = description.canPrevent
+            recognizer.preventedBySelection = description.canBePreventedBy
+            let delegate = SceneDelegate(description, window: window)
+            recognizer.delegate = delegate
+            delegates.append(delegate)
+            view.addGestureRecognizer(recognizer)
+            recognizers.append(recognizer)
+            byName[description.name] = recognizer
+        }
+        for description in scene.recognizers {
+            guard let recognizer = byName[description.name] else { continue }
+            for name in description.requireToFail {
+                guard let other = byName[name] else {
+                    throw SceneError("recognizer \"\(description.name)\" requires \"\(name)\" to fail, but there is no recognizer \"\(name)\"")
+                }
+                recognizer.require(toFail: other)
+            }
+            for name in description.simultaneousWith where name != "*" && byName[name] == nil {
+                throw SceneError("recognizer \"\(description.name)\" is simultaneous with \"\(name)\", but there is no recognizer \"\(name)\"")
+            }
+        }
+        if let cycle = requirementCycle(scene.recognizers) {
+            throw SceneError("failure requirements form a cycle: \(cycle.joined(separator: " → "))")
+        }
+        return Built(window: window, recognizers: recognizers, delegates: delegates)
+    }
+
+    /// A cycle of `requireToFail` names, first name repeated at the end, or nil.
+    static func requirementCycle(_ recognizers: [RecognizerDescription]) -> [String]? {
+        var edges: [String: [String]] = [:]
+        for r in recognizers { edges[r.name] = r.requireToFail }
+        var state: [String: Int] = [:]  // 1 visiting, 2 done
+        var path: [String] = []
+        func visit(_ name: String) -> [String]? {
+            if state[name] == 2 { return nil }
+            if state[name] == 1 {
+                guard let start = path.firstIndex(of: name) else { return nil }
+                return Array(path[start...]) + [name]
+            }
+            state[name] = 1
+            path.append(name)
+            for next in edges[name] ?? [] {
+                if let cycle = visit(next) { return cycle }
+            }
+            path.removeLast()
+            state[name] = 2
+            return nil
+        }
+        for r in recognizers {
+            if let cycle = visit(r.name) { return cycle }
+        }
+        return nil
+    }
+
+    static func makeRecognizer(_ d: RecognizerDescription, estimator: VelocityEstimatorKind) -> GestureRecognizer {
+        switch d.kind {
+        case let .tap(taps, touches):
+            return TapGestureRecognizer(name: d.name, numberOfTapsRequired: taps, numberOfTouchesRequired: touches)
+        case let .longPress(duration, movement, touches, taps):
+            return LongPressGestureRecognizer(
+                name: d.name, minimumPressDuration: duration, allowableMovement: movement,
+                numberOfTouchesRequired: touches, numberOfTapsRequired: taps)
+        case let .pan(minimum, maximum):
+            return PanGestureRecognizer(name: d.name, minimumNumberOfTouches: minimum, maximumNumberOfTouches: maximum, estimator: estimator)
+        case .screenEdgePan(let edges):
+            return ScreenEdgePanGestureRecognizer(name: d.name, edges: edges, estimator: estimator)
+        case let .swipe(direction, touches):
+            return SwipeGestureRecognizer(name: d.name, direction: direction, numberOfTouchesRequired: touches)
+        case .pinch:
+            return PinchGestureRecognizer(name: d.name, estimator: estimator)
+        case .rotation:
+            return RotationGestureRecognizer(name: d.name, estimator: estimator)
+        case .checkmark:
+            return CheckmarkGestureRecognizer(name: d.name)
+        case let .template(templates, minimumScore):
+            return TemplateGestureRecognizer(name: d.name, templates: templates, minimumScore: minimumScore)
+        }
+    }
+}

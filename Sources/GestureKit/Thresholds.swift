@@ -1,0 +1,92 @@
+/// The constants UIKit does not publish, with their defaults; a scene overrides them per recognizer
+/// under `"thresholds"`.
+///
+/// Every constant has a name (the key in a scene), a unit, and a source graded as in
+/// uikit-behaviour.md: **doc**, **measured**, **RE** (read from a decompiled UIKitCore; a hypothesis)
+/// or **choice**. ``Thresholds/catalog`` lists them for documentation and validation.
+public struct Thresholds: Hashable, Sendable {
+    /// Tap: how far a finger may move from where it touched down, in points (choice; RE of UIKit's text multi-tap recognizer).
+    public var tapMovementTolerance = 45.0
+    /// Tap: the longest a finger may stay down for a tap, in seconds (choice; RE and WinObjC agree on 0.75 s).
+    public var tapMaximumPressDuration = 0.75
+    /// Tap and long press: the longest wait from one tap's lift to the next touch down, in seconds (RE).
+    public var multiTapInterval = 0.35
+    /// Tap and long press: how far a later tap may land from the first tap, in points (choice).
+    public var multiTapDistance = 45.0
+    /// Pan: centroid movement on either axis before a pan begins, in points (RE).
+    public var panHysteresis = 10.0
+    /// `uikit` velocity: weight of the newest two-point velocity (RE; the previous one gets the rest).
+    public var velocityBlend = 0.2
+    /// `uikit` velocity: shortest interval between two moves used for a two-point velocity, in seconds (RE).
+    public var velocityMinimumInterval = 0.001
+    /// `lsq2` and `impulse` velocity: how far back samples are used, in seconds (Android, Flutter).
+    public var velocityWindow = 0.1
+    /// Swipe: the longest a swipe may take from touch down, in seconds (measured).
+    public var swipeMaximumDuration = 0.5
+    /// Swipe: movement along the direction needed at touch down, in points (measured).
+    public var swipeMinimumDistance = 50.0
+    /// Swipe: how fast the needed movement shrinks, per second, as a fraction of it (measured).
+    public var swipeDistanceDecay = 0.94
+    /// Swipe: movement across the direction allowed at touch down, in points (measured).
+    public var swipeMaximumCrossDistance = 50.0
+    /// Swipe: how fast the allowed cross movement shrinks, per second, as a fraction of it (measured).
+    public var swipeCrossDecay = 0.98
+    /// Pinch: change of the finger distance before a pinch begins, in points (choice).
+    public var pinchDistanceThreshold = 8.0
+    /// Rotation: change of the angle between the fingers before a rotation begins, in radians (choice; about 4.6°).
+    public var rotationAngleThreshold = 0.08
+    /// Screen-edge pan: how far from the edge a touch may start, in points (choice).
+    public var screenEdgeDistance = 20.0
+    /// Checkmark: the least movement of each of the two strokes, in points (choice).
+    public var checkmarkMinimumStroke = 20.0
+    /// Checkmark: backwards movement tolerated on a stroke before it counts as reversed, in points (choice).
+    public var checkmarkJitterTolerance = 8.0
+
+    /// Creates the defaults.
+    public init() {}
+
+    private static var keyPaths: [(String, WritableKeyPath<Thresholds, Double>)] {
+        [
+        ("tapMovementTolerance", \.tapMovementTolerance),
+        ("tapMaximumPressDuration", \.tapMaximumPressDuration),
+        ("multiTapInterval", \.multiTapInterval),
+        ("multiTapDistance", \.multiTapDistance),
+        ("panHysteresis", \.panHysteresis),
+        ("velocityBlend", \.velocityBlend),
+        ("velocityMinimumInterval", \.velocityMinimumInterval),
+        ("velocityWindow", \.velocityWindow),
+        ("swipeMaximumDuration", \.swipeMaximumDuration),
+        ("swipeMinimumDistance", \.swipeMinimumDistance),
+        ("swipeDistanceDecay", \.swipeDistanceDecay),
+        ("swipeMaximumCrossDistance", \.swipeMaximumCrossDistance),
+        ("swipeCrossDecay", \.swipeCrossDecay),
+        ("pinchDistanceThreshold", \.pinchDistanceThreshold),
+        ("rotationAngleThreshold", \.rotationAngleThreshold),
+        ("screenEdgeDistance", \.screenEdgeDistance),
+        ("checkmarkMinimumStroke", \.checkmarkMinimumStroke),
+        ("checkmarkJitterTolerance", \.checkmarkJitterTolerance),
+        ]
+    }
+
+    /// Every threshold name, in documentation order.
+    public static var names: [String] { keyPaths.map(\.0) }
+
+    /// The value of the threshold called `name`, or nil for an unknown name.
+    public subscript(name: String) -> Double? {
+        get { Self.keyPaths.first { $0.0 == name }.map { self[keyPath: $0.1] } }
+    }
+
+    /// Sets the threshold called `name`; returns false for an unknown name.
+    @discardableResult
+    public mutating func set(_ name: String, to value: Double) -> Bool {
+        guard let entry = Self.keyPaths.first(where: { $0.0 == name }) else { return false }
+        self[keyPath: entry.1] = value
+        return true
+    }
+
+    /// The defaults with `overrides` applied; unknown names are ignored (scenes validate them first).
+    public init(overrides: [String: Double]) {
+        self.init()
+        for (name, value) in overrides { set(name, to: value) }
+    }
+}

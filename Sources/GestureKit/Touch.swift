@@ -1,0 +1,72 @@
+/// One finger on the screen for the life of its touch, as `UITouch` models it.
+///
+/// A touch keeps the view it first hit for its whole life. Locations are kept in window (screen)
+/// coordinates; ask for ``location(in:)`` to get them in a view's coordinates.
+public final class Touch {
+    /// The finger's id in the trace.
+    public let id: TouchID
+    /// The phase in the current event.
+    public internal(set) var phase: TouchPhase
+    /// The location in window coordinates.
+    public internal(set) var windowLocation: Point
+    /// The location in the previous event that changed this touch, in window coordinates.
+    public internal(set) var previousWindowLocation: Point
+    /// Where the touch began, in window coordinates.
+    public let startLocation: Point
+    /// The time of the touch's last change.
+    public internal(set) var timestamp: Double
+    /// The time the touch began.
+    public let startTime: Double
+    /// UIKit's tap count: successive taps close in time and place count up.
+    public internal(set) var tapCount: Int
+    /// The hit-test view, or nil when the touch hit nothing that receives touches.
+    public internal(set) weak var view: View?
+    /// Recognizers this touch is delivered to, in delivery order.
+    var recognizers: [GestureRecognizer] = []
+    /// Whether the view stopped receiving this touch because a recognizer cancelled it.
+    var cancelledInView = false
+    /// Monotonic sequence number, for stable ordering.
+    let serial: Int
+
+    init(id: TouchID, location: Point, time: Double, tapCount: Int, serial: Int) {
+        self.id = id
+        phase = .began
+        windowLocation = location
+        previousWindowLocation = location
+        startLocation = location
+        timestamp = time
+        startTime = time
+        self.tapCount = tapCount
+        self.serial = serial
+    }
+
+    /// The location in `view`'s coordinates (window coordinates when `view` is nil).
+    public func location(in view: View?) -> Point {
+        guard let view else { return windowLocation }
+        return view.convertFromWindow(windowLocation)
+    }
+
+    /// The previous location in `view`'s coordinates (window coordinates when `view` is nil).
+    public func previousLocation(in view: View?) -> Point {
+        guard let view else { return previousWindowLocation }
+        return view.convertFromWindow(previousWindowLocation)
+    }
+}
+
+/// One dispatch of a touch event: every touch change that shares a timestamp (`UIEvent`).
+public struct TouchEvent {
+    /// The event's time.
+    public let timestamp: Double
+    /// Every touch down in this event, including those that end in it.
+    public let allTouches: [Touch]
+}
+
+extension Array where Element == Touch {
+    /// The mean window location, or nil for no touches.
+    var windowCentroid: Point? {
+        guard !isEmpty else { return nil }
+        var sum = Point.zero
+        for touch in self { sum = sum + touch.windowLocation }
+        return sum / Double(count)
+    }
+}

@@ -1,0 +1,145 @@
+/// Estimates the velocity of a moving quantity (a centroid, a finger distance, an angle) from its
+/// samples, with one of three estimators.
+///
+/// - `uikit`: the newest two-point velocity (Δvalue / Δt between successive moves, taken only when
+///   Δt ≥ `velocityMinimumInterval`) blended with the previous one, `velocityBlend` of the newest.
+///   What an app reads from `UIPanGestureRecognizer.velocity(in:)` (RE).
+/// - `lsq2`: the slope at the newest sample of a quadratic least-squares fit over the samples of the
+///   last `velocityWindow` seconds (Android, Flutter).
+/// - `impulse`: Android's impulse estimator: the velocity whose kinetic energy equals the work
+///   done over the samples of the last `velocityWindow` seconds.
+///
+/// See also: ``Thresholds``, ``PanGestureRecognizer``.
+struct VelocityTracker {
+    let kind: VelocityEstimatorKind
+    let blend: Double
+    let minimumInterval: Double
+    let window: Double
+
+    private var times: [Double] = []
+    private var values: [Point] = []
+    private var lastTwoPoint: Point?
+    private var blended = Point.zero
+
+    init(kind: VelocityEstimatorKind, thresholds: Thresholds) {
+        self.kind = kind
+        blend = thresholds.velocityBlend
+        minimumInterval = thresholds.velocityMinimumInterval
+        window = thresholds.velocityWindow
+    }
+
+    mutating func reset() {
+        times.removeAll(keepingCapacity: true)
+        values.removeAll(keepingCapacity: true)
+        lastTwoPoint = nil
+        blended = .zero
+    }
+
+    /// Adds a sample of the tracked value at time `t`.
+    mutating func add(_ value: Point, at t: Double) {
+        switch kind {
+        case .uikit:
+            if let lastT = times.last, let lastV = values.last {
+                let dt = t - lastT
+                guard dt >= minimumInterval else { return }
+                let twoPoint = (value - lastV) / dt
+                blended = lastTwoPoint.map { twoPoint * blend + $0 * (1 - blend) } ?? twoPoint
+                lastTwoPoint = twoPoint
+                times[0] = t
+                values[0] = value
+            } else {
+                times = [t]
+                values = [value]
+            }
+        case .lsq2, .impulse:
+            if let lastT = times.last, t == lastT {
+                values[values.count - 1] = value
+            } else {
+                times.append(t)
+                values.append(value)
+            }
+            var drop = 0
+            while drop < times.count - 1, t - times[drop] > window + 1e-9 { drop += 1 }
+            if drop > 0 {
+                times.removeFirst(drop)
+                values.removeFirst(drop)
+            }
+        }
+    }
+
+    /// Forgets the history but keeps reporting the last velocity (used when the tracked set of
+    /// fingers changes, so the value may not be continuous).
+    mutating func restart(at value: Point, time t: Double) {
+        times = [t]
+        values = [value]
+    }
+
+    /// The current estimate.
+    var velocity: Point {
+        switch kind {
+        case .uikit:
+            return blended
+        case .lsq2:
+            return Point(x: Self.quadraticSlope(times, values.map(\.x)), y: Self.quadraticSlope(times, values.map(\.y)))
+        case .impulse:
+            return Point(x: Self.impulse(times, values.map(\.x)), y: Self.impulse(times, values.map(\.y)))
+        }
+    }
+
+    /// The derivative at the newest sample of the least-squares polynomial of degree ≤ 2.
+    static func quadraticSlope(_ t: [Double], _ x: [Double]) -> Double {
+        let n = t.count
+        guard n >= 2, let t0 = t.last else { return 0 }
+        if n == 2 {
+            let dt = t[1] - t[0]
+            return dt > 0 ? (x[1] - x[0]) / dt : 0
+        }
+        // Fit x = a + b·u + c·u² with u = t − t_newest; the slope at u = 0 is b.
+        var s = [Double](repeating: 0, count: 5)
+        var r = [Double](repeating: 0, count: 3)
+        for i in 0..<n {
+            let u = t[i] - t0
+            var p = 1.0
+            for k in 0..<5 {
+                s[k] += p
+                if k < 3 { r[k] += p * x[i] }
+                p *= u
+            }
+        }
+        let m = [[s[0], s[1], s[2]], [s[1], s[2], s[3]], [s[2], s[3], s[4]]]
+        let det = determinant3(m)
+        guard abs(det) > 1e-18 else {
+            let dt = t[n - 1] - t[n - 2]
+            return dt > 0 ? (x[n - 1] - x[n - 2]) / dt : 0
+        }
+        let mb = [[m[0][0], r[0], m[0][2]], [m[1][0], r[1], m[1][2]], [m[2][0], r[2], m[2][2]]]
+        return determinant3(mb) / det
+    }
+
+    private static func determinant3(_ m: [[Double]]) -> Double {
+        m[0][0] * (m[1][1] * m[2][2] - m[1][2] * m[2][1])
+            - m[0][1] * (m[1][0] * m[2][2] - m[1][2] * m[2][0])
+            + m[0][2] * (m[1][0] * m[2][1] - m[1][1] * m[2][0])
+    }
+
+    /// Android's impulse velocity over samples in time order.
+    static func impulse(_ t: [Double], _ x: [Double]) -> Double {
+        let n = t.count
+        guard n >= 2 else { return 0 }
+        if n == 2 {
+            let dt = t[1] - t[0]
+            return dt > 0 ? (x[1] - x[0]) / dt : 0
+        }
+        func energyToVelocity(_ work: Double) -> Double { (work < 0 ? -1.0 : 1.0) * (2 * abs(work)).squareRoot() }
+        var work = 0.0
+        for i in 1..<n {
+            let dt = t[i] - t[i - 1]
+            guard dt > 0 else { continue }
+            let previous = energyToVelocity(work)
+            let current = (x[i] - x[i - 1]) / dt
+            work += (current - previous) * abs(current)
+            if i == 1 { work *= 0.5 }
+        }
+        return energyToVelocity(work)
+    }
+}

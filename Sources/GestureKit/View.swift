@@ -1,0 +1,105 @@
+/// A view of the simulated window: a rectangle that is hit-tested, receives touches and carries recognizers.
+///
+/// Views form a tree. A touch is delivered to the recognizers of its hit-test view and of all that
+/// view's ancestors, then to the view itself, following `UIView`'s rules.
+open class View {
+    /// The view's name, unique in a scene.
+    public let name: String
+    /// The frame in the superview's coordinates (window coordinates for a root view).
+    public var frame: Rect
+    /// Subviews, back to front.
+    public private(set) var subviews: [View] = []
+    /// The superview, nil for a root view.
+    public private(set) weak var superview: View?
+    /// `false`: neither the view nor its subviews are hit.
+    public var isUserInteractionEnabled = true
+    /// Hidden views and their subviews are not hit.
+    public var isHidden = false
+    /// Below 0.01 the view is not hit.
+    public var alpha = 1.0
+    /// Whether the view receives more than the first touch of a sequence.
+    public var isMultipleTouchEnabled = false
+    /// While this view has touches no other view receives touches, and vice versa.
+    public var isExclusiveTouch = false
+    /// Recorded for completeness (hit-testing never reaches outside a superview's bounds).
+    public var clipsToBounds = false
+    /// The events the view's own responder methods handle.
+    public var handles: Set<HandledEvents> = [.touches]
+    /// Whether the view can become first responder.
+    public var canBecomeFirstResponder = false
+    /// The controller whose view this is, if any.
+    public internal(set) var controllerName: String?
+    /// The controller's handled events.
+    var controllerHandles: Set<HandledEvents> = []
+    /// Recognizers attached to this view, in the order added.
+    public private(set) var gestureRecognizers: [GestureRecognizer] = []
+
+    /// Creates a view.
+    public init(name: String, frame: Rect) {
+        self.name = name
+        self.frame = frame
+    }
+
+    /// Adds a subview on top of the others.
+    public func addSubview(_ view: View) {
+        view.superview = self
+        subviews.append(view)
+    }
+
+    /// Attaches a recognizer.
+    public func addGestureRecognizer(_ recognizer: GestureRecognizer) {
+        recognizer.view = self
+        gestureRecognizers.append(recognizer)
+    }
+
+    /// The view's own coordinate space size, origin at its top-left corner.
+    public var bounds: Rect { Rect(x: 0, y: 0, width: frame.size.width, height: frame.size.height) }
+
+    /// The view's origin in window coordinates.
+    public var windowOrigin: Point {
+        var origin = frame.origin
+        var ancestor = superview
+        while let view = ancestor {
+            origin = origin + view.frame.origin
+            ancestor = view.superview
+        }
+        return origin
+    }
+
+    /// Converts a point from window coordinates to this view's coordinates.
+    public func convertFromWindow(_ point: Point) -> Point { point - windowOrigin }
+
+    /// Whether `point` (in this view's coordinates) is inside the view (`point(inside:with:)`).
+    open func point(inside point: Point) -> Bool { bounds.contains(point) }
+
+    /// The deepest view containing `point` (in this view's coordinates) that can receive touches,
+    /// searching subviews front to back (`hitTest(_:with:)`).
+    open func hitTest(_ point: Point) -> View? {
+        guard isUserInteractionEnabled, !isHidden, alpha >= 0.01, self.point(inside: point) else { return nil }
+        for subview in subviews.reversed() {
+            if let hit = subview.hitTest(point - subview.frame.origin) { return hit }
+        }
+        return self
+    }
+
+    /// Whether `self` is `view` or one of its descendants.
+    public func isDescendant(of view: View) -> Bool {
+        var current: View? = self
+        while let candidate = current {
+            if candidate === view { return true }
+            current = candidate.superview
+        }
+        return false
+    }
+
+    /// This view followed by its ancestors up to the root.
+    var selfAndAncestors: [View] {
+        var chain: [View] = []
+        var current: View? = self
+        while let view = current {
+            chain.append(view)
+            current = view.superview
+        }
+        return chain
+    }
+}

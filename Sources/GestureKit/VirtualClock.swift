@@ -1,0 +1,70 @@
+/// A timer on the trace's virtual time line.
+///
+/// Timers never look at the wall clock: they fire at their exact virtual time, between samples
+/// or after the last one.
+struct VirtualTimer {
+    /// When the timer fires.
+    var deadline: Double
+    /// Order of scheduling, to break ties deterministically.
+    var serial: Int
+    /// Who owns it (the timer is dropped when the owner resets).
+    unowned let owner: GestureRecognizer
+    /// What to do.
+    let action: () -> Void
+}
+
+/// The engine's virtual clock: the current trace time and the pending timers.
+///
+/// An event at exactly a timer's deadline is still in time: timers due strictly before an event's
+/// time fire before it; a timer due at the same time fires after it. (See docs/recognizers.md.)
+final class VirtualClock {
+    /// The time of the sample or timer being processed.
+    private(set) var now: Double = 0
+    private var timers: [VirtualTimer] = []
+    private var nextSerial = 0
+
+    /// Tolerance for comparing trace times, which pass through decimal text and subtraction.
+    static let epsilon = 1e-9
+
+    func advance(to time: Double) {
+        if time > now { now = time }
+    }
+
+    func set(_ time: Double) { now = time }
+
+    @discardableResult
+    func schedule(at deadline: Double, owner: GestureRecognizer, _ action: @escaping () -> Void) -> Int {
+        nextSerial += 1
+        timers.append(VirtualTimer(deadline: deadline, serial: nextSerial, owner: owner, action: action))
+        return nextSerial
+    }
+
+    func cancel(_ serial: Int) {
+        timers.removeAll { $0.serial == serial }
+    }
+
+    func cancelAll(ownedBy owner: GestureRecognizer) {
+        timers.removeAll { $0.owner === owner }
+    }
+
+    /// Removes and returns the earliest timer due strictly before `time` (or at any time when `time` is nil).
+    func popDue(before time: Double?) -> VirtualTimer? {
+        var best: Int?
+        for index in timers.indices {
+            let timer = timers[index]
+            if let time, !(timer.deadline < time - VirtualClock.epsilon) { continue }
+            if let b = best {
+                let other = timers[b]
+                if timer.deadline < other.deadline || (timer.deadline == other.deadline && timer.serial < other.serial) {
+                    best = index
+                }
+            } else {
+                best = index
+            }
+        }
+        guard let best else { return nil }
+        return timers.remove(at: best)
+    }
+
+    var isEmpty: Bool { timers.isEmpty }
+}
