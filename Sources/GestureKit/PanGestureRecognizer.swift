@@ -77,7 +77,7 @@ public class PanGestureRecognizer: GestureRecognizer {
 
     override public func touchesMoved(_ touches: [Touch], with event: TouchEvent) {
         let live = liveTouches
-        guard let centroid = live.windowCentroid else { return }
+        guard let centroid = self.touches.filter({ $0.phase != .cancelled }).windowCentroid else { return }
         position = centroid - jump
         tracker?.add(position, at: event.timestamp)
         switch state {
@@ -97,6 +97,9 @@ public class PanGestureRecognizer: GestureRecognizer {
     }
 
     override public func touchesEnded(_ touches: [Touch], with event: TouchEvent) {
+        if touches.contains(where: { $0.windowLocation != $0.previousWindowLocation }) {
+            touchesMoved(touches, with: event)
+        }
         fingersLeft(event)
     }
 

@@ -20,6 +20,8 @@ public final class TapGestureRecognizer: GestureRecognizer {
     private var touchesThisTap = 0
     private var liftedThisTap = 0
     private var firstTapLocation: Point?
+    /// Where this tap's fingers lifted, window coordinates.
+    private var liftLocations: [Point] = []
     private var pressTimer: TimerToken?
     private var intervalTimer: TimerToken?
 
@@ -66,6 +68,7 @@ public final class TapGestureRecognizer: GestureRecognizer {
     override public func touchesEnded(_ touches: [Touch], with event: TouchEvent) {
         guard checkMovement(touches) else { return }
         liftedThisTap += touches.count
+        liftLocations += touches.map(\.windowLocation)
         guard liftedThisTap >= touchesThisTap else { return }
         invalidate(pressTimer)
         if touchesThisTap < numberOfTouchesRequired {
@@ -73,7 +76,10 @@ public final class TapGestureRecognizer: GestureRecognizer {
             return
         }
         tapsDone += 1
-        if firstTapLocation == nil { firstTapLocation = self.touches.windowCentroid }
+        if firstTapLocation == nil, !liftLocations.isEmpty {
+            firstTapLocation = liftLocations.reduce(Point.zero, +) / Double(liftLocations.count)
+        }
+        liftLocations.removeAll()
         touchesThisTap = 0
         liftedThisTap = 0
         if tapsDone >= numberOfTapsRequired {
@@ -113,6 +119,7 @@ public final class TapGestureRecognizer: GestureRecognizer {
         touchesThisTap = 0
         liftedThisTap = 0
         firstTapLocation = nil
+        liftLocations.removeAll()
         pressTimer = nil
         intervalTimer = nil
     }

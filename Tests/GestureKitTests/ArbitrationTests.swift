@@ -1,0 +1,127 @@
+import Testing
+@testable import GestureKit
+
+@Suite struct ArbitrationTests {}
+
+private let finger = Finger(1)
+
+extension ArbitrationTests {
+    /// A pan that requires a swipe-like long press to fail waits, then begins when it fails,
+    /// with its translation restarting at zero.
+    @Test func waitingPanBeginsWhenTheRequirementFails() throws {
+        let scene = singleViewScene([
+            recognizer("pan", .pan()) { $0.requireToFail = ["press"] },
+            recognizer("press", .longPress(minimumPressDuration: 0.3, allowableMovement: 30)),
+        ])
+        let records = try transitions([
+            finger.down(0, 100, 100), finger.move(0.05, 115, 100), finger.move(0.1, 125, 100),
+            finger.move(0.15, 135, 100), finger.move(0.2, 145, 100), finger.up(0.25, 145, 100),
+        ], scene: scene)
+        #expect(records.summary == ["press failed@0.15", "pan began@0.15", "pan changed@0.2", "pan ended@0.25"])
+        #expect(records[1].translation == Point(x: 0, y: 0))
+        #expect(records[2].translation == Point(x: 10, y: 0))
+    }
+
+    @Test func waitingRecognizerFailsWhenTheRequirementRecognizes() throws {
+        let scene = singleViewScene([
+            recognizer("pan", .pan()) { $0.requireToFail = ["press"] },
+            recognizer("press", .longPress(allowableMovement: 30)),
+        ])
+        let records = try transitions([
+            finger.down(0, 100, 100), finger.move(0.1, 115, 100), finger.move(0.6, 116, 100), finger.up(0.7, 116, 100),
+        ], scene: scene)
+        #expect(records.summary == ["press began@0.5", "pan failed@0.5", "press changed@0.6", "press ended@0.7"])
+        #expect(records[1].reason == "press began, and pan requires it to fail")
+    }
+
+    @Test func exclusionFailsRivalsThatShareTouches() throws {
+        let scene = singleViewScene([recognizer("pan", .pan()), recognizer("press", .longPress())])
+        let records = try transitions(finger.drag(from: Point(x: 100, y: 100), to: Point(x: 100, y: 300), duration: 0.2), scene: scene)
+        #expect(Array(records.summary.prefix(2)) == ["pan began@0.016667", "press failed@0.016667"])
+        #expect(records[1].reason == "prevented by pan, which began")
+    }
+
+    @Test func aRecognizerCannotBeginWhileARivalIsActive() throws {
+        let scene = singleViewScene([
+            recognizer("press", .longPress()),
+            recognizer("pan", .pan()),
+        ])
+        let records = try transitions([
+            finger.down(0, 100, 100), finger.move(0.7, 100, 200), finger.up(0.8, 100, 200),
+        ], scene: scene)
+        #expect(records.summary == ["press began@0.5", "pan failed@0.5", "press changed@0.7", "press ended@0.8"])
+        #expect(records[1].reason == "prevented by press, which began")
+    }
+
+    @Test(arguments: ["simultaneous", "canPrevent", "canBePreventedBy"])
+    func preventionCanBeTurnedOff(rule: String) throws {
+        let scene = singleViewScene([
+            recognizer("press", .longPress()) { r in
+                if rule == "simultaneous" { r.simultaneousWith = ["pan"] }
+                if rule == "canPrevent" { r.canPrevent = .named(["other"]) }
+            },
+            recognizer("pan", .pan()) { r in
+                if rule == "canBePreventedBy" { r.canBePreventedBy = .none }
+            },
+        ])
+        let records = try transitions([
+            finger.down(0, 100, 100), finger.move(0.7, 100, 200), finger.up(0.8, 100, 200),
+        ], scene: scene)
+        #expect(records.of("pan").map(\.state) == [.began, .ended])
+    }
+
+    @Test func singleTapDoesNotPreventADoubleTap() throws {
+        let scene = singleViewScene([
+            recognizer("tap", .tap()),
+            recognizer("doubleTap", .tap(numberOfTapsRequired: 2)),
+        ])
+        let records = try transitions([
+            finger.down(0, 100, 100), finger.up(0.05, 100, 100),
+            finger.down(0.2, 100, 100), finger.up(0.25, 100, 100),
+        ], scene: scene)
+        #expect(records.summary == ["tap recognized@0.05", "tap recognized@0.25", "doubleTap recognized@0.25"])
+    }
+
+    @Test func shouldBeginNoFailsTheRecognizer() throws {
+        let scene = singleViewScene([recognizer("pan", .pan()) { $0.shouldBegin = false }])
+        let records = try transitions(finger.drag(from: Point(x: 100, y: 100), to: Point(x: 200, y: 100), duration: 0.1), scene: scene)
+        #expect(records.map(\.state) == [.failed])
+        #expect(records.first?.reason == "its delegate's gestureRecognizerShouldBegin answered no")
+    }
+
+    @Test func disabledRecognizerSeesNothing() throws {
+        let scene = singleViewScene([recognizer("tap", .tap()) { $0.enabled = false }])
+        let records = try transitions([finger.down(0, 100, 100), finger.up(0.05, 100, 100)], scene: scene)
+        #expect(records.isEmpty)
+    }
+
+    @Test func failureRequirementCycleIsASceneError() {
+        let scene = singleViewScene([
+            recognizer("a", .tap()) { $0.requireToFail = ["b"] },
+            recognizer("b", .tap()) { $0.requireToFail = ["c"] },
+            recognizer("c", .tap()) { $0.requireToFail = ["a"] },
+        ])
+        #expect(throws: SceneError("failure requirements form a cycle: a → b → c → a")) {
+            _ = try Engine(scene: scene)
+        }
+    }
+
+    @Test func longChainOfRequirementsResolvesInOrder() throws {
+        var recognizers: [RecognizerDescription] = []
+        for i in 0..<50 {
+            recognizers.append(recognizer("tap\(i)", .tap(numberOfTapsRequired: 1)) { r in
+                if i < 49 { r.requireToFail = ["tap\(i + 1)"] }
+                r.simultaneousWith = ["*"]
+            })
+        }
+        recognizers[49] = recognizer("tap49", .tap(numberOfTapsRequired: 2)) { $0.simultaneousWith = ["*"] }
+        let records = try transitions([finger.down(0, 10, 10), finger.up(0.05, 10, 10)], scene: singleViewScene(recognizers))
+        #expect(records.count == 50)
+        // tap48 recognizes when tap49 fails; tap47 then fails because tap48 recognized; and so on.
+        for (index, record) in records.enumerated() {
+            #expect(record.recognizer == "tap\(49 - index)")
+            #expect(record.state == (index % 2 == 0 ? .failed : .recognized))
+            #expect(rounded(record.t) == "0.4")
+        }
+    }
+}
