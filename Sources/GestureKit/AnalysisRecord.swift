@@ -124,6 +124,8 @@ public struct DeliveryRecord: Hashable, Sendable {
     public var responder: String
     /// The responders it passed through first because they do not handle it.
     public var chain: [String]
+    /// The view whose touch method forwarded the event to `responder` (`"forwardsTo"` in a scene).
+    public var forwardedBy: String?
     /// Touch ids, for touch methods.
     public var touches: [TouchID]
     /// Motion or remote-control subtype.

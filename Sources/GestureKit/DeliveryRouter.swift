@@ -35,6 +35,7 @@ final class DeliveryRouter {
     // MARK: Touches
 
     func deliverTouches(_ changed: [Touch], _ event: TouchEvent) {
+        guard enabled else { return }
         var batch: [DeliveryRecord] = []
         for touch in changed {
             if touch.phase == .began {
@@ -101,6 +102,7 @@ final class DeliveryRouter {
     }
 
     func recognizerWillRecognize(_ r: GestureRecognizer) {
+        guard enabled else { return }
         var batch: [DeliveryRecord] = []
         if r.cancelsTouchesInView {
             for touch in r.touches { touch.cancelledInView = true }
@@ -119,11 +121,14 @@ final class DeliveryRouter {
     }
 
     func recognizerDidFail(_ r: GestureRecognizer) {
+        guard enabled else { return }
         for entry in entries { entry.receivers.removeAll { $0 === r } }
         releaseHolds()
     }
 
-    func flushAfterTimer() { releaseHolds() }
+    func flushAfterTimer() {
+        if enabled { releaseHolds() }
+    }
 
     func recordDropped(id: TouchID, at t: Double) {
         var record = DeliveryRecord(t: t, method: .touchesBegan, responder: "application")
@@ -147,10 +152,14 @@ final class DeliveryRouter {
         }
         let chain = engine.window.responderChain(from: touch.view)
         let index = chain.firstIndex { $0.handles.contains(.touches) } ?? (chain.count - 1)
-        let responder = chain[index].name
-        let coordinateView = touch.view.flatMap { view in
-            view.selfAndAncestors.first { $0.name == responder || $0.controllerName == responder }
+        var responder = chain[index].name
+        var forwardedBy: String?
+        if let handler = touch.view?.selfAndAncestors.first(where: { $0.name == responder }), let target = handler.forwardsTo {
+            forwardedBy = responder
+            responder = target
         }
+        let coordinateView = engine.window.view(named: responder)
+            ?? touch.view.flatMap { view in view.selfAndAncestors.first { $0.controllerName == responder } }
         let here = location ?? touch.windowLocation
         let before = previous ?? touch.previousWindowLocation
         let detail = TouchDetail(
@@ -159,6 +168,7 @@ final class DeliveryRouter {
             previousLocation: coordinateView?.convertFromWindow(before) ?? before)
         if let i = batch.firstIndex(where: {
             $0.responder == responder && $0.method == method && $0.delayedBy == delayedBy && $0.cancelledBy == cancelledBy
+                && $0.forwardedBy == forwardedBy
         }) {
             batch[i].touches.append(touch.id)
             batch[i].details.append(detail)
@@ -170,6 +180,7 @@ final class DeliveryRouter {
         record.details = [detail]
         record.delayedBy = delayedBy
         record.cancelledBy = cancelledBy
+        record.forwardedBy = forwardedBy
         batch.append(record)
     }
 

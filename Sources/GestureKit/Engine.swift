@@ -68,9 +68,7 @@ public final class Engine {
         environment.screen = window.frame.size
         for recognizer in recognizers { environment.add(recognizer) }
         environment.emit = { [unowned self] record in onRecord(.transition(record)) }
-        environment.willObserveRecognition = { [unowned self] r in
-            if options.deliveries || r.cancelsTouchesInView { delivery.recognizerWillRecognize(r) }
-        }
+        environment.willObserveRecognition = { [unowned self] r in delivery.recognizerWillRecognize(r) }
         environment.didObserveFailure = { [unowned self] r in delivery.recognizerDidFail(r) }
     }
 

@@ -70,6 +70,9 @@ enum SceneBuilder {
             view.clipsToBounds = description.clipsToBounds
             view.handles = description.handles
             view.canBecomeFirstResponder = description.canBecomeFirstResponder
+            view.hitTestRule = description.hitTest
+            view.hitInsets = description.hitInsets
+            view.forwardsTo = description.forwardsTo
             viewsByName[description.name] = view
             parent.addSubview(view)
             for child in description.children { try add(child, to: view) }

@@ -8,6 +8,38 @@ public enum HandledEvents: String, Sendable, CaseIterable {
     case remoteControl
 }
 
+/// A scene's override of `hitTest(_:with:)` for one view.
+public enum HitTestRule: String, Hashable, Sendable, CaseIterable {
+    /// UIKit's own rule: the deepest subview under the point, front to back.
+    case standard
+    /// The view returns itself instead of any subview (`"hitTest": "self"`).
+    case `self`
+    /// When the view itself would be hit, its last (frontmost) subview is returned instead
+    /// (`"hitTest": "lastSubview"`).
+    case lastSubview
+}
+
+/// Insets of a view's touch area, as `UIEdgeInsets`: positive values shrink the area, negative
+/// values enlarge it (the usual `point(inside:with:)` override).
+public struct EdgeInsets: Hashable, Sendable {
+    /// Top inset.
+    public var top: Double
+    /// Left inset.
+    public var left: Double
+    /// Bottom inset.
+    public var bottom: Double
+    /// Right inset.
+    public var right: Double
+
+    /// Creates insets.
+    public init(top: Double, left: Double, bottom: Double, right: Double) {
+        self.top = top
+        self.left = left
+        self.bottom = bottom
+        self.right = right
+    }
+}
+
 /// A view of a scene: its frame, flags and subviews, as a value.
 ///
 /// The names and defaults mirror `UIView`.
@@ -34,6 +66,12 @@ public struct ViewDescription: Hashable, Sendable {
     public var handles: Set<HandledEvents>
     /// Whether the view can be the first responder.
     public var canBecomeFirstResponder: Bool
+    /// The view's hit-testing override.
+    public var hitTest: HitTestRule
+    /// The view's touch-area insets, if it overrides `point(inside:with:)`.
+    public var hitInsets: EdgeInsets?
+    /// The responder the view forwards its touch methods to, if any.
+    public var forwardsTo: String?
 
     /// Creates a view with UIKit's defaults.
     public init(name: String, frame: Rect, children: [ViewDescription] = []) {
@@ -48,6 +86,9 @@ public struct ViewDescription: Hashable, Sendable {
         clipsToBounds = false
         handles = [.touches]
         canBecomeFirstResponder = false
+        hitTest = .standard
+        hitInsets = nil
+        forwardsTo = nil
     }
 }
 

@@ -31,6 +31,12 @@ open class View {
     public internal(set) var controllerName: String?
     /// The controller's handled events.
     var controllerHandles: Set<HandledEvents> = []
+    /// The hit-testing override (`"hitTest"` in a scene).
+    public var hitTestRule: HitTestRule = .standard
+    /// The touch-area insets (`"hitInsets"`): positive shrink, negative enlarge.
+    public var hitInsets: EdgeInsets?
+    /// The name of the responder the view forwards its touch methods to (`"forwardsTo"`).
+    public var forwardsTo: String?
     /// Recognizers attached to this view, in the order added.
     public private(set) var gestureRecognizers: [GestureRecognizer] = []
 
@@ -70,15 +76,24 @@ open class View {
     public func convertFromWindow(_ point: Point) -> Point { point - windowOrigin }
 
     /// Whether `point` (in this view's coordinates) is inside the view (`point(inside:with:)`).
-    open func point(inside point: Point) -> Bool { bounds.contains(point) }
+    open func point(inside point: Point) -> Bool {
+        guard let insets = hitInsets else { return bounds.contains(point) }
+        let area = Rect(
+            x: insets.left, y: insets.top,
+            width: bounds.size.width - insets.left - insets.right,
+            height: bounds.size.height - insets.top - insets.bottom)
+        return area.contains(point)
+    }
 
     /// The deepest view containing `point` (in this view's coordinates) that can receive touches,
     /// searching subviews front to back (`hitTest(_:with:)`).
     open func hitTest(_ point: Point) -> View? {
         guard isUserInteractionEnabled, !isHidden, alpha >= 0.01, self.point(inside: point) else { return nil }
+        if hitTestRule == .self { return self }
         for subview in subviews.reversed() {
             if let hit = subview.hitTest(point - subview.frame.origin) { return hit }
         }
+        if hitTestRule == .lastSubview, let last = subviews.last { return last }
         return self
     }
 

@@ -181,3 +181,51 @@ extension DeliveryTests {
         #expect(records[0].dropped)
     }
 }
+
+extension DeliveryTests {
+    @Test func hitTestSelfKeepsTouchesFromSubviews() throws {
+        let scene = cardScene([]) { root, _ in root.hitTest = .self }
+        let records = try deliveries([finger.down(0, 100, 150), finger.up(0.05, 100, 150)], scene: scene)
+        #expect(records.first?.responder == "root")
+    }
+
+    @Test func lastSubviewRuleReturnsTheFrontmostSubview() throws {
+        let scene = cardScene([]) { root, _ in root.hitTest = .lastSubview }
+        let records = try deliveries([finger.down(0, 100, 600), finger.up(0.05, 100, 600)], scene: scene)
+        #expect(records.first?.responder == "card")
+        #expect(records.first?.details.first?.location == Point(x: 80, y: 500))
+    }
+
+    @Test(arguments: [(-10.0, "card"), (10.0, "root")])
+    func hitInsetsChangeTheTouchArea(inset: Double, responder: String) throws {
+        let scene = cardScene([]) { _, card in card.hitInsets = EdgeInsets(top: inset, left: inset, bottom: inset, right: inset) }
+        // 5 pt above the card's top edge (y 100), and 5 pt inside it.
+        let y = inset < 0 ? 95.0 : 105.0
+        let records = try deliveries([finger.down(0, 100, y), finger.up(0.05, 100, y)], scene: scene)
+        #expect(records.first?.responder == responder)
+    }
+
+    @Test func forwardedTouchesNameBothResponders() throws {
+        var scene = cardScene([]) { _, card in card.forwardsTo = "cardsController" }
+        scene.controllers = [ControllerDescription(name: "cardsController", view: "root", handles: [.touches])]
+        let records = try deliveries([finger.down(0, 100, 150), finger.up(0.05, 100, 150)], scene: scene)
+        #expect(records.first?.responder == "cardsController")
+        #expect(records.first?.forwardedBy == "card")
+    }
+
+    @Test func windowRecognizersSeeEveryTouch() throws {
+        var scene = cardScene([])
+        scene.recognizers = [RecognizerDescription(name: "spy", kind: .tap(), view: "window")]
+        let records = try transitions([finger.down(0, 100, 150), finger.up(0.05, 100, 150)], scene: scene)
+        #expect(records.summary == ["spy recognized@0.05"])
+    }
+
+    @Test func tapCountCountsSuccessiveTapsCloseInTimeAndPlace() throws {
+        let records = try deliveries([
+            finger.down(0, 100, 150), finger.up(0.05, 100, 150),
+            finger.down(0.2, 104, 152), finger.up(0.25, 104, 152),
+            finger.down(0.4, 300, 152), finger.up(0.45, 300, 152),
+        ], scene: cardScene([]))
+        #expect(records.filter { $0.method == .touchesBegan }.map { $0.details[0].tapCount } == [1, 2, 1])
+    }
+}
