@@ -75,11 +75,16 @@ public class PanGestureRecognizer: GestureRecognizer {
         }
     }
 
-    override public func touchesMoved(_ touches: [Touch], with event: TouchEvent) {
-        let live = liveTouches
-        guard let centroid = self.touches.filter({ $0.phase != .cancelled }).windowCentroid else { return }
+    /// Follows the centroid (fingers lifting in this event count at their final location).
+    private func follow(_ event: TouchEvent) {
+        guard let centroid = touches.filter({ $0.phase != .cancelled }).windowCentroid else { return }
         position = centroid - jump
         tracker?.add(position, at: event.timestamp)
+    }
+
+    override public func touchesMoved(_ touches: [Touch], with event: TouchEvent) {
+        let live = liveTouches
+        follow(event)
         switch state {
         case .possible:
             let raw = position - origin
@@ -97,9 +102,7 @@ public class PanGestureRecognizer: GestureRecognizer {
     }
 
     override public func touchesEnded(_ touches: [Touch], with event: TouchEvent) {
-        if touches.contains(where: { $0.windowLocation != $0.previousWindowLocation }) {
-            touchesMoved(touches, with: event)
-        }
+        if touches.contains(where: { $0.windowLocation != $0.previousWindowLocation }) { follow(event) }
         fingersLeft(event)
     }
 
