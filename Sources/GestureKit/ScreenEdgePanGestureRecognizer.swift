@@ -1,10 +1,31 @@
 /// A pan that begins only from a touch that starts within `screenEdgeDistance` of one of its
-/// `edges` of the screen (`UIScreenEdgePanGestureRecognizer`).
+/// `edges` of the screen (`UIScreenEdgePanGestureRecognizer`), a continuous gesture.
+///
+/// - At touch down, the touch's start location (in screen coordinates) must lie within
+///   `screenEdgeDistance` (20 pt, choice; inclusive) of one of `edges`; otherwise the recognizer
+///   fails at once, with the start point and the edges in the reason. A recognizer with no edges
+///   fails every touch.
+/// - From then on it is a one-finger ``PanGestureRecognizer``: it begins when the finger has moved
+///   `panHysteresis` on either axis, reports translation and velocity like a pan, and ends when
+///   the finger lifts. Further fingers are ignored.
+///
+/// ```swift
+/// let back = ScreenEdgePanGestureRecognizer(name: "back", edges: [.left])
+/// // down at (4, 400), dragged to (150, 400): began, changed…, ended
+/// // down at (100, 400): failed at touch down
+/// ```
+///
+/// See also: ``PanGestureRecognizer``, ``Thresholds/screenEdgeDistance``.
 public final class ScreenEdgePanGestureRecognizer: PanGestureRecognizer {
     /// The edges a touch may start from.
     public let edges: Set<ScreenEdge>
 
     /// Creates a screen-edge pan recognizer.
+    ///
+    /// - Parameters:
+    ///   - name: The recognizer's name in the scene.
+    ///   - edges: The edges a touch may start from.
+    ///   - estimator: The velocity estimator.
     public init(name: String, edges: Set<ScreenEdge>, estimator: VelocityEstimatorKind = .uikit) {
         self.edges = edges
         super.init(name: name, minimumNumberOfTouches: 1, maximumNumberOfTouches: 1, estimator: estimator)
@@ -13,14 +34,20 @@ public final class ScreenEdgePanGestureRecognizer: PanGestureRecognizer {
     override public var kindName: String { "screenEdgePan" }
 
     override func rejection(of touch: Touch) -> String? {
+        guard !edges.isEmpty else { return "its edges are empty, so no touch starts at one" }
         guard let screen = environment?.screen else { return nil }
         let p = touch.startLocation
         let limit = thresholds.screenEdgeDistance
         let distances: [(ScreenEdge, Double)] = [
             (.top, p.y), (.left, p.x), (.bottom, screen.height - p.y), (.right, screen.width - p.x),
         ]
-        for (edge, distance) in distances where edges.contains(edge) && distance <= limit { return nil }
-        let names = ScreenEdge.allCases.filter { edges.contains($0) }.map(\.rawValue).joined(separator: ", ")
-        return "touch began at (\(format(p.x)), \(format(p.y))), farther than screenEdgeDistance \(format(limit)) pt from the \(names) edge"
+        var nearest: Double?
+        for (edge, distance) in distances where edges.contains(edge) {
+            if distance <= limit + 1e-9 { return nil }
+            nearest = min(nearest ?? distance, distance)
+        }
+        let names = ScreenEdge.allCases.filter { edges.contains($0) }.map(\.rawValue)
+        let which = names.count == 1 ? "the \(names[0]) edge" : "the " + names.dropLast().joined(separator: ", ") + " and \(names[names.count - 1]) edges"
+        return "touch began at (\(format(p.x)), \(format(p.y))), \(format(nearest ?? 0)) pt from \(which), farther than screenEdgeDistance \(format(limit)) pt"
     }
 }

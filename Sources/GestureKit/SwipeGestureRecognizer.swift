@@ -1,4 +1,219 @@
-// TEMPORARY placeholder: replaced by the real recognizer before landing.
+/// Recognizes a quick stroke of one or more fingers in one of its allowed directions
+/// (`UISwipeGestureRecognizer`), a discrete gesture.
+///
+/// The rules, as measured on real UIKit (iOS 26.1 simulator), with `t` the time since the first
+/// finger touched down:
+///
+/// - The swipe is recognized during the movement, in the event where the rule is first met, not at
+///   lift, and only while `t ≤ swipeMaximumDuration` (0.5 s, inclusive). A timer at touch down +
+///   `swipeMaximumDuration` fails it; it fires after any sample at exactly that time.
+/// - Each finger, measured from where it touched down, must have moved at least
+///   `swipeMinimumDistance × (1 − t × swipeDistanceDecay)` along the direction
+///   (50 × (1 − 0.94 t): 45.3 pt at 0.1 s, 26.5 pt at 0.5 s).
+/// - A finger that moves more than `swipeMaximumCrossDistance × (1 − t × swipeCrossDecay)` across
+///   a direction (50 × (1 − 0.98 t): 45.1 pt at 0.1 s, 25.5 pt at 0.5 s) rules that direction out.
+/// - A finger behind its start point along a direction, by any amount, rules that direction out;
+///   a retreat that stays ahead of the start does not.
+/// - With several allowed directions the one whose rules are met is recognized and reported; the
+///   swipe fails once every direction is ruled out.
+/// - With `numberOfTouchesRequired` above one, every finger must meet the rules in the same
+///   direction; more fingers than required fail the swipe, and so does any finger lifting (or
+///   being cancelled) before recognition.
+///
+/// ```swift
+/// let swipe = SwipeGestureRecognizer(name: "swipe", direction: [.left, .right])
+/// // down at (100, 400) at 0 s, moved to (150, 402) at 0.1 s: recognized, direction right
+/// ```
+///
+/// Comparisons allow 1e-9 (times and positions pass through decimal text): a stroke meeting a
+/// limit exactly meets it.
+///
+/// See also: ``PanGestureRecognizer``, ``Thresholds/swipeMinimumDistance``,
+/// ``Thresholds/swipeMaximumDuration``.
 public final class SwipeGestureRecognizer: GestureRecognizer {
-    public init(name: String, direction: Set<SwipeDirection>, numberOfTouchesRequired: Int) { super.init(name: name) }
+    /// The directions that may be recognized (`direction`, an option set in UIKit).
+    public let direction: Set<SwipeDirection>
+    /// Fingers that must swipe together.
+    public let numberOfTouchesRequired: Int
+    /// The direction recognized, once the swipe is recognized; nil before.
+    public private(set) var recognizedDirection: SwipeDirection?
+
+    /// When the first finger touched down.
+    private var startTime: Double?
+    /// Fingers that have touched down since the last reset.
+    private var touchesSeen = 0
+    /// Directions not yet ruled out, in the order right, left, up, down.
+    private var candidates: [SwipeDirection] = []
+    /// Why each ruled-out direction was ruled out, in order.
+    private var exclusions: [String] = []
+    private var deadline: TimerToken?
+    /// How far the last move that did not recognize got, for the reason of a lift.
+    private var lastMoveProgress: String?
+
+    /// Tolerance for comparisons of times and distances that passed through decimal text.
+    private static let epsilon = 1e-9
+
+    /// Creates a swipe recognizer with UIKit's defaults: direction right, one finger.
+    ///
+    /// - Parameters:
+    ///   - name: The recognizer's name in the scene.
+    ///   - direction: The directions that may be recognized.
+    ///   - numberOfTouchesRequired: Fingers that must swipe together (at least 1).
+    public init(name: String, direction: Set<SwipeDirection> = [.right], numberOfTouchesRequired: Int = 1) {
+        self.direction = direction
+        self.numberOfTouchesRequired = max(1, numberOfTouchesRequired)
+        super.init(name: name)
+    }
+
+    override public var kindName: String { "swipe" }
+    override public var isDiscrete: Bool { true }
+
+    /// The movement needed along a direction `elapsed` seconds after touch down, in points.
+    public func neededDistance(at elapsed: Double) -> Double {
+        thresholds.swipeMinimumDistance * (1 - elapsed * thresholds.swipeDistanceDecay)
+    }
+
+    /// The movement allowed across a direction `elapsed` seconds after touch down, in points.
+    public func allowedCrossDistance(at elapsed: Double) -> Double {
+        thresholds.swipeMaximumCrossDistance * (1 - elapsed * thresholds.swipeCrossDecay)
+    }
+
+    override public func touchesBegan(_ touches: [Touch], with event: TouchEvent) {
+        if startTime == nil {
+            startTime = event.timestamp
+            candidates = SwipeDirection.allCases.filter { direction.contains($0) }
+            if candidates.isEmpty {
+                fail("its direction is empty, so no swipe can be recognized")
+                return
+            }
+            let limit = thresholds.swipeMaximumDuration
+            deadline = schedule(after: limit) { [unowned self] in
+                fail(timeoutReason(limit))
+            }
+        }
+        touchesSeen += touches.count
+        if touchesSeen > numberOfTouchesRequired {
+            fail("\(touchesSeen) fingers touched down, more than numberOfTouchesRequired \(numberOfTouchesRequired)")
+        }
+    }
+
+    override public func touchesMoved(_ touches: [Touch], with event: TouchEvent) {
+        guard state == .possible, let start = startTime else { return }
+        let elapsed = event.timestamp - start
+        let limit = thresholds.swipeMaximumDuration
+        if elapsed > limit + Self.epsilon {
+            fail(timeoutReason(limit))
+            return
+        }
+        let live = self.touches.filter { !$0.phase.isTerminal }
+        let allowed = allowedCrossDistance(at: elapsed)
+        for touch in live {
+            let moved = touch.windowLocation - touch.startLocation
+            candidates.removeAll { candidate in
+                let along = candidate.along(moved)
+                let across = candidate.across(moved)
+                if along < -Self.epsilon {
+                    exclusions.append(
+                        "\(subject(touch))went \(format(-along)) pt behind its start point along the \(candidate.rawValue) direction at \(format(elapsed)) s")
+                    return true
+                }
+                if across > allowed + Self.epsilon {
+                    exclusions.append(
+                        "\(subject(touch))moved \(format(across)) pt across the \(candidate.rawValue) direction at \(format(elapsed)) s, more than the \(format(allowed)) pt allowed")
+                    return true
+                }
+                return false
+            }
+        }
+        if candidates.isEmpty {
+            fail(exclusions.joined(separator: "; "))
+            return
+        }
+        lastMoveProgress = "at its last move, at \(format(elapsed)) s, \(progress(at: elapsed))"
+        guard touchesSeen == numberOfTouchesRequired, live.count == numberOfTouchesRequired else { return }
+        let needed = neededDistance(at: elapsed)
+        var best: (direction: SwipeDirection, along: Double)?
+        for candidate in candidates {
+            let along = live.map { candidate.along($0.windowLocation - $0.startLocation) }.min() ?? 0
+            guard along >= needed - Self.epsilon else { continue }
+            if best.map({ along > $0.along }) ?? true { best = (candidate, along) }
+        }
+        guard let best else { return }
+        recognizedDirection = best.direction
+        invalidate(deadline)
+        state = .recognized
+    }
+
+    override public func touchesEnded(_ touches: [Touch], with event: TouchEvent) {
+        guard state == .possible else { return }
+        let elapsed = event.timestamp - (startTime ?? event.timestamp)
+        let lifted = "a finger lifted at \(format(elapsed)) s, before the swipe was recognized"
+        fail(lastMoveProgress.map { "\(lifted): \($0)" } ?? "\(lifted) (no move came before the lift)")
+    }
+
+    override public func touchesCancelled(_ touches: [Touch], with event: TouchEvent) {
+        fail("its touches were cancelled")
+    }
+
+    override public func reset() {
+        recognizedDirection = nil
+        startTime = nil
+        touchesSeen = 0
+        candidates = []
+        exclusions = []
+        deadline = nil
+        lastMoveProgress = nil
+    }
+
+    override public func describe(_ record: inout TransitionRecord) {
+        record.direction = recognizedDirection?.rawValue
+    }
+
+    // MARK: Reasons
+
+    private func timeoutReason(_ limit: Double) -> String {
+        if touchesSeen < numberOfTouchesRequired {
+            return "only \(touchesSeen) of the \(numberOfTouchesRequired) fingers of numberOfTouchesRequired touched down within swipeMaximumDuration \(format(limit)) s"
+        }
+        return "not recognized within swipeMaximumDuration \(format(limit)) s of touch down: \(progress(at: limit))"
+    }
+
+    /// How far the stroke got in its best remaining direction, against what was needed at `elapsed`.
+    private func progress(at elapsed: Double) -> String {
+        var best: (direction: SwipeDirection, along: Double)?
+        for candidate in candidates {
+            let along = touches.map { candidate.along($0.windowLocation - $0.startLocation) }.min() ?? 0
+            if best.map({ along > $0.along }) ?? true { best = (candidate, along) }
+        }
+        guard let best else { return "no direction was left" }
+        let who = numberOfTouchesRequired > 1 ? "the fingers moved at least" : "it moved"
+        return "\(who) \(format(max(0, best.along))) pt \(best.direction.rawValue), \(format(neededDistance(at: elapsed))) pt were needed"
+    }
+
+    /// Names the finger in a reason when there are several ("touch 2 "); nothing otherwise.
+    private func subject(_ touch: Touch) -> String {
+        numberOfTouchesRequired > 1 ? "touch \(touch.id) " : ""
+    }
+}
+
+extension SwipeDirection {
+    /// The direction as a unit vector on screen (y grows downwards).
+    var unit: Point {
+        switch self {
+        case .right: return Point(x: 1, y: 0)
+        case .left: return Point(x: -1, y: 0)
+        case .up: return Point(x: 0, y: -1)
+        case .down: return Point(x: 0, y: 1)
+        }
+    }
+
+    /// The component of `movement` along the direction (negative: behind the start).
+    func along(_ movement: Point) -> Double {
+        movement.x * unit.x + movement.y * unit.y
+    }
+
+    /// The size of the component of `movement` across the direction.
+    func across(_ movement: Point) -> Double {
+        abs(movement.x * unit.y - movement.y * unit.x)
+    }
 }

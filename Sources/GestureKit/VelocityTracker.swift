@@ -41,7 +41,8 @@ struct VelocityTracker {
         case .uikit:
             if let lastT = times.last, let lastV = values.last {
                 let dt = t - lastT
-                guard dt >= minimumInterval else { return }
+                // Times pass through decimal text: 0.011 − 0.010 is a hair under 0.001.
+                guard dt > 0, dt >= minimumInterval - 1e-9 else { return }
                 let twoPoint = (value - lastV) / dt
                 blended = lastTwoPoint.map { twoPoint * blend + $0 * (1 - blend) } ?? twoPoint
                 lastTwoPoint = twoPoint
@@ -87,18 +88,21 @@ struct VelocityTracker {
     }
 
     /// The derivative at the newest sample of the least-squares polynomial of degree ≤ 2.
+    ///
+    /// Times are measured from the newest sample in units of the span of the samples, so the
+    /// normal equations stay well conditioned whatever the sampling rate (1 ms or 100 ms apart);
+    /// a quadratic path gives its exact slope up to rounding.
     static func quadraticSlope(_ t: [Double], _ x: [Double]) -> Double {
         let n = t.count
-        guard n >= 2, let t0 = t.last else { return 0 }
-        if n == 2 {
-            let dt = t[1] - t[0]
-            return dt > 0 ? (x[1] - x[0]) / dt : 0
-        }
-        // Fit x = a + b·u + c·u² with u = t − t_newest; the slope at u = 0 is b.
+        guard n >= 2, let t0 = t.last, let first = t.first else { return 0 }
+        let span = t0 - first
+        guard span > 0 else { return 0 }
+        if n == 2 { return (x[1] - x[0]) / span }
+        // Fit x = a + b·u + c·u² with u = (t − t_newest) / span; the slope at the newest is b / span.
         var s = [Double](repeating: 0, count: 5)
         var r = [Double](repeating: 0, count: 3)
         for i in 0..<n {
-            let u = t[i] - t0
+            let u = (t[i] - t0) / span
             var p = 1.0
             for k in 0..<5 {
                 s[k] += p
@@ -108,12 +112,14 @@ struct VelocityTracker {
         }
         let m = [[s[0], s[1], s[2]], [s[1], s[2], s[3]], [s[2], s[3], s[4]]]
         let det = determinant3(m)
-        guard abs(det) > 1e-18 else {
+        // With u in [−1, 0], the determinant is far from zero unless fewer than three distinct times
+        // carry the fit (or two of them nearly coincide); then fall back to the last two samples.
+        guard abs(det) > 1e-12 * Double(n * n * n) else {
             let dt = t[n - 1] - t[n - 2]
             return dt > 0 ? (x[n - 1] - x[n - 2]) / dt : 0
         }
         let mb = [[m[0][0], r[0], m[0][2]], [m[1][0], r[1], m[1][2]], [m[2][0], r[2], m[2][2]]]
-        return determinant3(mb) / det
+        return determinant3(mb) / det / span
     }
 
     private static func determinant3(_ m: [[Double]]) -> Double {

@@ -1,0 +1,103 @@
+/// The shared life cycle of the two-finger continuous gestures, pinch and rotation: a figure
+/// measured on the first two touches from the moment the second one touched down.
+///
+/// - The recognizer tracks the first two touches it is given; later touches are ignored
+///   (`ignore(_:)`), so they neither count in `numberOfTouches` nor move the location (choice).
+/// - When the second touch comes down the subclass records the start geometry; from then on every
+///   move updates the figure (scale, rotation) and feeds it to the velocity estimator.
+/// - The gesture begins on the first move where the subclass says the fingers have moved enough
+///   (its start threshold), then reports `changed` on every move.
+/// - It ends when either tracked finger lifts, is cancelled when a tracked touch is cancelled after
+///   it began, and fails when a finger lifts or is cancelled before it began.
+///
+/// Subclasses override ``pairDidStart(_:_:)``, ``pairDidMove(_:_:)``, ``figure``,
+/// ``hasMovedEnough`` and ``shortfall``.
+///
+/// See also: ``PinchGestureRecognizer``, ``RotationGestureRecognizer``, ``VelocityEstimatorKind``.
+public class TwoTouchGestureRecognizer: GestureRecognizer {
+    /// The velocity estimator applied to the figure.
+    public let estimator: VelocityEstimatorKind
+
+    /// The two tracked touches, in order of arrival (one until the second comes down).
+    private var pair: [Touch] = []
+    private var tracker: VelocityTracker?
+
+    init(name: String, estimator: VelocityEstimatorKind) {
+        self.estimator = estimator
+        super.init(name: name)
+    }
+
+    /// The figure's velocity per second from the configured estimator (0 before the second finger).
+    var figureVelocity: Double { tracker?.velocity.x ?? 0 }
+
+    // MARK: Subclass hooks
+
+    /// The gesture's name in reasons (`pinch`, `rotation`).
+    var noun: String { kindName }
+    /// Records the start geometry: the second finger just touched down; `a` is the first finger.
+    func pairDidStart(_ a: Point, _ b: Point) {}
+    /// Updates the figure for the fingers' new locations.
+    func pairDidMove(_ a: Point, _ b: Point) {}
+    /// The figure now (the scale, the rotation); fed to the velocity estimator.
+    var figure: Double { 0 }
+    /// Whether the fingers have moved enough since the start for the gesture to begin.
+    var hasMovedEnough: Bool { false }
+    /// How far the fingers got short of the start threshold, for a failure reason.
+    var shortfall: String { "" }
+
+    // MARK: Life cycle
+
+    override public func touchesBegan(_ touches: [Touch], with event: TouchEvent) {
+        for touch in touches {
+            guard pair.count < 2 else {
+                ignore(touch)
+                continue
+            }
+            pair.append(touch)
+            if pair.count == 2 {
+                pairDidStart(pair[0].windowLocation, pair[1].windowLocation)
+                var tracker = VelocityTracker(kind: estimator, thresholds: thresholds)
+                tracker.add(Point(x: figure, y: 0), at: event.timestamp)
+                self.tracker = tracker
+            }
+        }
+    }
+
+    override public func touchesMoved(_ touches: [Touch], with event: TouchEvent) {
+        guard pair.count == 2 else { return }
+        pairDidMove(pair[0].windowLocation, pair[1].windowLocation)
+        tracker?.add(Point(x: figure, y: 0), at: event.timestamp)
+        switch state {
+        case .possible:
+            if hasMovedEnough { state = .began }
+        case .began, .changed:
+            state = .changed
+        default:
+            break
+        }
+    }
+
+    override public func touchesEnded(_ touches: [Touch], with event: TouchEvent) {
+        switch state {
+        case .began, .changed:
+            state = .ended
+        case .possible:
+            if pair.count < 2 {
+                fail("the finger lifted before a second one touched down; a \(noun) needs two")
+            } else {
+                fail("a finger lifted before the \(noun) began: \(shortfall)")
+            }
+        default:
+            break
+        }
+    }
+
+    override public func touchesCancelled(_ touches: [Touch], with event: TouchEvent) {
+        if state == .possible { fail("its touches were cancelled") } else { cancel("its touches were cancelled") }
+    }
+
+    override public func reset() {
+        pair = []
+        tracker = nil
+    }
+}
