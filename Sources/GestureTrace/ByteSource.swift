@@ -1,0 +1,170 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Where a `ByteScanner` gets its bytes: a file descriptor or memory, read chunk by chunk.
+protocol ByteSource: AnyObject {
+    /// Reads up to `count` bytes into `buffer`; returns 0 at the end of the input.
+    func read(into buffer: UnsafeMutablePointer<UInt8>, count: Int) throws(TraceError) -> Int
+    /// Whether `seek(to:)` works.
+    var isSeekable: Bool { get }
+    /// Makes the next read start at `offset`, counted from the first byte this source returned; false if it cannot.
+    func seek(to offset: Int) -> Bool
+}
+
+/// A source over bytes in memory (tests, fuzzing, small scene files).
+final class MemorySource: ByteSource {
+    private let bytes: [UInt8]
+    private var index = 0
+    let isSeekable: Bool
+
+    /// Creates a source; `seekable: false` imitates a pipe, for tests.
+    init(_ bytes: [UInt8], seekable: Bool = true) {
+        self.bytes = bytes
+        self.isSeekable = seekable
+    }
+
+    func read(into buffer: UnsafeMutablePointer<UInt8>, count: Int) throws(TraceError) -> Int {
+        let n = min(count, bytes.count - index)
+        guard n > 0 else { return 0 }
+        bytes.withUnsafeBufferPointer { source in
+            if let base = source.baseAddress { buffer.update(from: base + index, count: n) }
+        }
+        index += n
+        return n
+    }
+
+    func seek(to offset: Int) -> Bool {
+        guard isSeekable, offset >= 0, offset <= bytes.count else { return false }
+        index = offset
+        return true
+    }
+}
+
+/// A source over a file descriptor: an opened file, standard input, or a temporary spool file.
+final class FileSource: ByteSource {
+    private enum Ownership {
+        case borrowed
+        case descriptor
+        case stream(UnsafeMutablePointer<FILE>)
+    }
+
+    private let fd: Int32
+    private let ownership: Ownership
+    /// The file offset of the first byte this source returned.
+    private let origin: Int
+    /// The name for error messages.
+    private let name: String
+    let isSeekable: Bool
+
+    private init(fd: Int32, ownership: Ownership, name: String) {
+        self.fd = fd
+        self.ownership = ownership
+        self.name = name
+        var status = stat()
+        let regular = fstat(fd, &status) == 0 && (status.st_mode & S_IFMT) == S_IFREG
+        let offset = lseek(fd, 0, SEEK_CUR)
+        self.isSeekable = regular && offset >= 0
+        self.origin = offset >= 0 ? Int(offset) : 0
+    }
+
+    deinit {
+        switch ownership {
+        case .borrowed: break
+        case .descriptor: close(fd)
+        case .stream(let stream): fclose(stream)
+        }
+    }
+
+    /// Opens `path` for reading; a directory or an unreadable file is `TraceError.cannotOpen`.
+    static func open(path: String) throws(TraceError) -> FileSource {
+        let fd = Self.systemOpen(path)
+        guard fd >= 0 else { throw .cannotOpen(path: path, reason: Self.lastErrorText()) }
+        var status = stat()
+        if fstat(fd, &status) == 0, (status.st_mode & S_IFMT) == S_IFDIR {
+            close(fd)
+            throw .cannotOpen(path: path, reason: String(cString: strerror(EISDIR)))
+        }
+        return FileSource(fd: fd, ownership: .descriptor, name: path)
+    }
+
+    /// Standard input, which is not closed.
+    static func standardInput(name: String) -> FileSource {
+        borrowing(fd: 0, name: name)
+    }
+
+    /// A descriptor that stays open after reading (standard input, a pipe in tests).
+    static func borrowing(fd: Int32, name: String) -> FileSource {
+        FileSource(fd: fd, ownership: .borrowed, name: name)
+    }
+
+    /// Copies `prefix` and then the rest of `source` into an unnamed temporary file, and returns a seekable
+    /// source over it, so that a pipe can be read twice in constant memory.
+    static func spool(prefix: UnsafeBufferPointer<UInt8>, rest source: any ByteSource, name: String)
+        throws(TraceError) -> FileSource
+    {
+        guard let stream = tmpfile() else {
+            throw .cannotOpen(path: name, reason: "cannot create a temporary file: " + lastErrorText())
+        }
+        let spool = FileSource(fd: fileno(stream), ownership: .stream(stream), name: name)
+        try spool.writeAll(prefix)
+        let chunk = UnsafeMutablePointer<UInt8>.allocate(capacity: 1 << 16)
+        defer { chunk.deallocate() }
+        while true {
+            let n = try source.read(into: chunk, count: 1 << 16)
+            if n == 0 { break }
+            try spool.writeAll(UnsafeBufferPointer(start: chunk, count: n))
+        }
+        guard spool.seek(to: 0) else {
+            throw .cannotOpen(path: name, reason: "cannot rewind a temporary file: " + lastErrorText())
+        }
+        return spool
+    }
+
+    func read(into buffer: UnsafeMutablePointer<UInt8>, count: Int) throws(TraceError) -> Int {
+        while true {
+            let n = Self.systemRead(fd, buffer, count)
+            if n >= 0 { return n }
+            if errno == EINTR { continue }
+            throw .cannotOpen(path: name, reason: Self.lastErrorText())
+        }
+    }
+
+    func seek(to offset: Int) -> Bool {
+        isSeekable && lseek(fd, off_t(origin + offset), SEEK_SET) >= 0
+    }
+
+    private func writeAll(_ bytes: UnsafeBufferPointer<UInt8>) throws(TraceError) {
+        guard var next = bytes.baseAddress else { return }
+        var left = bytes.count
+        while left > 0 {
+            let n = write(fd, next, left)
+            if n < 0 {
+                if errno == EINTR { continue }
+                throw .cannotOpen(path: name, reason: "cannot write a temporary file: " + Self.lastErrorText())
+            }
+            next += n
+            left -= n
+        }
+    }
+
+    private static func systemOpen(_ path: String) -> Int32 {
+        #if canImport(Glibc)
+        return Glibc.open(path, O_RDONLY | O_CLOEXEC)
+        #else
+        return Darwin.open(path, O_RDONLY | O_CLOEXEC)
+        #endif
+    }
+
+    private static func systemRead(_ fd: Int32, _ buffer: UnsafeMutablePointer<UInt8>, _ count: Int) -> Int {
+        #if canImport(Glibc)
+        return Glibc.read(fd, buffer, count)
+        #else
+        return Darwin.read(fd, buffer, count)
+        #endif
+    }
+
+    private static func lastErrorText() -> String { String(cString: strerror(errno)) }
+}

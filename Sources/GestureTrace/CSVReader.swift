@@ -1,0 +1,422 @@
+import GestureKit
+
+/// Reads a CSV trace: a header row naming the columns in any order, then one sample per row.
+///
+/// Fields follow RFC 4180 (double quotes around a field that holds commas, quotes or line breaks; a quote
+/// inside is doubled); an empty cell means the key is absent. Lines starting with `#` are comments, and
+/// `# screen: WIDTHxHEIGHT` sets the screen; it must come before the first sample so that the header is
+/// known before any sample is. Blank lines are ignored. Columns `x-...` are ignored; `t` is required.
+final class CSVReader: FormatReader {
+    private enum Column {
+        case key(SampleKey)
+        case ignored
+
+        var isKey: Bool {
+            if case .key = self { return true }
+            return false
+        }
+    }
+
+    /// The longest field accepted, in bytes.
+    static let maximumFieldLength = 1 << 20
+    /// The most columns accepted.
+    static let maximumColumns = 1024
+
+    private let s: ByteScanner
+    private var columns: [Column] = []
+    /// Whether the header row has a column for each key (indexed by `SampleKey.rawValue`).
+    private(set) var columnExists = [Bool](repeating: false, count: SampleKey.allCases.count)
+    private var header = TraceHeader()
+    private var preambleRead = false
+    private var headerRowRead = false
+    private var sawDataRow = false
+    private var pendingRow = false
+    private var done = false
+
+    // The current row: cell `i` is `cells[cellStarts[i]..<cellEnds[i]]`, starting at `cellPositions[i]`.
+    private var cells: [UInt8] = []
+    private var cellStarts: [Int] = []
+    private var cellEnds: [Int] = []
+    private var cellPositions: [SourcePosition] = []
+    private var rowStart = SourcePosition(line: 1, column: 1)
+    private var comment: [UInt8] = []
+
+    init(_ scanner: ByteScanner) {
+        s = scanner
+        cells.reserveCapacity(256)
+    }
+
+    func readHeader() throws(TraceError) -> TraceHeader {
+        if !preambleRead { try readPreamble() }
+        return header
+    }
+
+    func readSample(into fields: SampleFields) throws(TraceError) -> Bool {
+        if !preambleRead { try readPreamble() }
+        if pendingRow {
+            pendingRow = false
+        } else {
+            guard !done, try nextRow() else {
+                done = true
+                return false
+            }
+        }
+        try convertRow(into: fields)
+        return true
+    }
+
+    /// Reads the comments, the header row and the first data row (kept pending), so the header is complete.
+    private func readPreamble() throws(TraceError) {
+        preambleRead = true
+        guard try nextRow() else {
+            throw s.error("missing header row: expected the column names, such as t,id,phase,x,y")
+        }
+        try defineColumns()
+        headerRowRead = true
+        if try nextRow() {
+            sawDataRow = true
+            pendingRow = true
+        } else {
+            done = true
+        }
+    }
+
+    // MARK: Lines and fields
+
+    /// Skips blank and comment lines and reads the next row's cells; false at the end of the input.
+    private func nextRow() throws(TraceError) -> Bool {
+        while let byte = try s.peek() {
+            switch byte {
+            case 0x0A:
+                s.consumeNewline()
+            case 0x0D:
+                try consumeCarriageReturn()
+            case UInt8(ascii: "#"):
+                try readComment()
+            default:
+                try readRow()
+                return true
+            }
+        }
+        return false
+    }
+
+    /// Consumes `\r\n`, or throws for a carriage return alone.
+    private func consumeCarriageReturn() throws(TraceError) {
+        guard try s.peek(at: 1) == 0x0A else {
+            throw s.error("carriage return not followed by a line feed (lines end with LF or CRLF)")
+        }
+        s.pos &+= 1
+        s.consumeNewline()
+    }
+
+    /// Reads one row's cells, through its line break.
+    private func readRow() throws(TraceError) {
+        rowStart = s.position
+        cells.removeAll(keepingCapacity: true)
+        cellStarts.removeAll(keepingCapacity: true)
+        cellEnds.removeAll(keepingCapacity: true)
+        cellPositions.removeAll(keepingCapacity: true)
+        var index = 0
+        while true {
+            let at = s.position
+            if headerRowRead {
+                guard index < columns.count else {
+                    throw s.error("row has more fields than the header row's \(columns.count) columns", at: at)
+                }
+            } else if index >= Self.maximumColumns {
+                throw s.error("more than \(Self.maximumColumns) columns", at: at)
+            }
+            let store = !headerRowRead || columns[index].isKey
+            cellStarts.append(cells.count)
+            if try s.peek() == UInt8(ascii: "\"") {
+                try readQuotedField(store: store, at: at)
+            } else {
+                try readUnquotedField(store: store, at: at)
+            }
+            cellEnds.append(cells.count)
+            cellPositions.append(at)
+            index += 1
+            switch try s.peek() {
+            case UInt8(ascii: ",")?:
+                s.pos &+= 1
+                continue
+            case 0x0A?:
+                s.consumeNewline()
+            case 0x0D?:
+                try consumeCarriageReturn()
+            case nil:
+                break
+            default:
+                throw s.error("expected ',' or end of line after a quoted field, found \(try s.foundDescription())")
+            }
+            break
+        }
+        if headerRowRead && index < columns.count {
+            throw s.error("row has \(index) field\(index == 1 ? "" : "s") but the header row has \(columns.count) columns",
+                at: rowStart)
+        }
+    }
+
+    /// Reads an unquoted field up to the comma or line break that ends it.
+    private func readUnquotedField(store: Bool, at: SourcePosition) throws(TraceError) {
+        var length = 0
+        while true {
+            let buffer = s.buffer
+            let end = s.end
+            var i = s.pos
+            while i < end {
+                let byte = buffer[i]
+                if byte < 0x20 || byte >= 0x80 || byte == UInt8(ascii: ",") || byte == UInt8(ascii: "\"") {
+                    if byte != 0x09 { break }
+                }
+                i &+= 1
+            }
+            let run = i &- s.pos
+            if run > 0 {
+                if store { cells.append(contentsOf: UnsafeBufferPointer(start: buffer + s.pos, count: run)) }
+                length &+= run
+                s.pos = i
+                if length > Self.maximumFieldLength {
+                    throw s.error("field longer than \(Self.maximumFieldLength) bytes", at: at)
+                }
+            }
+            guard i < end else {
+                if try !s.fill() { return }
+                continue
+            }
+            let byte = buffer[i]
+            switch byte {
+            case UInt8(ascii: ","), 0x0A, 0x0D:
+                return
+            case UInt8(ascii: "\""):
+                throw s.error("'\"' in an unquoted field (quote the whole field and double each '\"' inside it)")
+            case 0..<0x20:
+                throw s.error("control character \(Messages.scalarName(UInt32(byte))) in a field")
+            default:
+                let before = s.offset
+                let position = s.position
+                guard try s.consumeUTF8Sequence(into: &cells, store: store) else {
+                    throw s.error("invalid UTF-8 in a field", at: position)
+                }
+                length &+= s.offset &- before
+            }
+        }
+    }
+
+    /// Reads a quoted field from its opening quote through its closing quote.
+    private func readQuotedField(store: Bool, at: SourcePosition) throws(TraceError) {
+        s.pos &+= 1
+        var length = 0
+        while true {
+            let buffer = s.buffer
+            let end = s.end
+            var i = s.pos
+            while i < end {
+                let byte = buffer[i]
+                if byte == UInt8(ascii: "\"") || byte >= 0x80 || (byte < 0x20 && byte != 0x09 && byte != 0x0D) {
+                    break
+                }
+                i &+= 1
+            }
+            let run = i &- s.pos
+            if run > 0 {
+                if store { cells.append(contentsOf: UnsafeBufferPointer(start: buffer + s.pos, count: run)) }
+                length &+= run
+                s.pos = i
+            }
+            if length > Self.maximumFieldLength {
+                throw s.error("field longer than \(Self.maximumFieldLength) bytes", at: at)
+            }
+            guard i < end else {
+                if try !s.fill() { throw s.error("unterminated quoted field (missing closing '\"')", at: at) }
+                continue
+            }
+            let byte = buffer[i]
+            switch byte {
+            case UInt8(ascii: "\""):
+                if try s.peek(at: 1) == UInt8(ascii: "\"") {
+                    if store { cells.append(byte) }
+                    s.pos &+= 2
+                    length &+= 1
+                } else {
+                    s.pos &+= 1
+                    return
+                }
+            case 0x0A:
+                if store { cells.append(byte) }
+                s.consumeNewline()
+                length &+= 1
+            case 0..<0x20:
+                throw s.error("control character \(Messages.scalarName(UInt32(byte))) in a field")
+            default:
+                let before = s.offset
+                let position = s.position
+                guard try s.consumeUTF8Sequence(into: &cells, store: store) else {
+                    throw s.error("invalid UTF-8 in a field", at: position)
+                }
+                length &+= s.offset &- before
+            }
+        }
+    }
+
+    // MARK: Comments
+
+    /// Reads a comment line (not its line break), applying a `# screen: WxH` directive.
+    private func readComment() throws(TraceError) {
+        let line = s.position.line
+        s.pos &+= 1
+        comment.removeAll(keepingCapacity: true)
+        var tooLong = false
+        while true {
+            let buffer = s.buffer
+            let end = s.end
+            var i = s.pos
+            while i < end, buffer[i] != 0x0A { i &+= 1 }
+            let room = 256 - comment.count
+            if i - s.pos > room { tooLong = true }
+            comment.append(contentsOf: UnsafeBufferPointer(start: buffer + s.pos, count: min(room, i - s.pos)))
+            s.pos = i
+            if i < end { break }
+            if try !s.fill() { break }
+        }
+        if comment.last == 0x0D { comment.removeLast() }
+        try applyScreenDirective(line: line, truncated: tooLong)
+    }
+
+    /// Applies `comment` as a screen directive if it is one (`screen:` after optional spaces).
+    private func applyScreenDirective(line: Int, truncated: Bool) throws(TraceError) {
+        var j = 0
+        func skipSpaces() {
+            while j < comment.count, comment[j] == 0x20 || comment[j] == 0x09 { j += 1 }
+        }
+        skipSpaces()
+        let word = Array("screen".utf8)
+        guard comment.count >= j + word.count, comment[j..<(j + word.count)].elementsEqual(word) else { return }
+        j += word.count
+        skipSpaces()
+        guard j < comment.count, comment[j] == UInt8(ascii: ":") else { return }
+        j += 1
+        skipSpaces()
+        let valueStart = j
+        var valueEnd = comment.count
+        while valueEnd > valueStart, comment[valueEnd - 1] == 0x20 || comment[valueEnd - 1] == 0x09 { valueEnd -= 1 }
+        let lineStart = SourcePosition(line: line, column: 1)
+        guard !sawDataRow else {
+            throw s.error("\"# screen:\" must come before the first sample", at: lineStart)
+        }
+        guard header.screen == nil else {
+            throw s.error("duplicate \"# screen:\" comment", at: lineStart)
+        }
+        let value = Array(comment[valueStart..<valueEnd])
+        let at = SourcePosition(line: line, column: valueStart + 2)
+        guard !truncated, let size = Self.parseSize(value) else {
+            throw s.error(
+                "invalid screen size \(Messages.quoted(value)): expected WIDTHxHEIGHT in points, "
+                    + "as in \"# screen: 390x844\"", at: at)
+        }
+        header.screen = size
+    }
+
+    /// `WIDTHxHEIGHT` with positive finite numbers.
+    private static func parseSize(_ text: [UInt8]) -> Size? {
+        guard let x = text.firstIndex(of: UInt8(ascii: "x")) else { return nil }
+        guard case .value(let width, _) = NumberParser.parse(Array(text[..<x])), width > 0,
+            case .value(let height, _) = NumberParser.parse(Array(text[(x + 1)...])), height > 0
+        else { return nil }
+        return Size(width: width, height: height)
+    }
+
+    // MARK: Columns and cells
+
+    /// Defines the columns from the header row's cells.
+    private func defineColumns() throws(TraceError) {
+        for i in 0..<cellStarts.count {
+            let name = Array(cells[cellStarts[i]..<cellEnds[i]])
+            if let key = SampleKey(name) {
+                guard !columnExists[key.rawValue] else {
+                    throw s.error("duplicate column \"\(key.name)\"", at: cellPositions[i])
+                }
+                columnExists[key.rawValue] = true
+                columns.append(.key(key))
+            } else if name.starts(with: "x-".utf8) {
+                columns.append(.ignored)
+            } else {
+                throw s.error(
+                    "unknown column \(Messages.quoted(name)) (extension columns start with \"x-\")", at: cellPositions[i])
+            }
+        }
+        guard columnExists[SampleKey.t.rawValue] else {
+            throw s.error("the header row has no \"t\" column", at: rowStart)
+        }
+    }
+
+    /// Converts the current row's cells into `fields`.
+    private func convertRow(into fields: SampleFields) throws(TraceError) {
+        fields.begin(at: rowStart)
+        for (i, column) in columns.enumerated() {
+            guard case .key(let key) = column else { continue }
+            let at = cellPositions[i]
+            fields.keyPositions[key.rawValue] = at
+            fields.valuePositions[key.rawValue] = at
+            let range = cellStarts[i]..<cellEnds[i]
+            guard !range.isEmpty else { continue }
+            switch key {
+            case .t, .x, .y, .force, .radius:
+                let value: Double
+                switch cells.withUnsafeBufferPointer({ NumberParser.parse(UnsafeBufferPointer(rebasing: $0[range])) }) {
+                case .value(let number, _):
+                    value = number
+                case .outOfRange:
+                    throw s.error(
+                        "number \(Messages.literal(Array(cells[range]))) is out of range (numbers must be finite)", at: at)
+                case .invalid:
+                    throw s.error("\"\(key.name)\" must be a number, found \(Messages.quoted(Array(cells[range])))", at: at)
+                }
+                switch key {
+                case .t:
+                    fields.t = value
+                    fields.tLiteral.removeAll(keepingCapacity: true)
+                    fields.tLiteral.append(contentsOf: cells[range])
+                case .x: fields.x = value
+                case .y: fields.y = value
+                default:
+                    guard value >= 0 else {
+                        throw s.error("\"\(key.name)\" must be >= 0, found \(Messages.literal(Array(cells[range])))", at: at)
+                    }
+                    if key == .force { fields.force = value } else { fields.radius = value }
+                }
+            case .id:
+                let parsed = cells.withUnsafeBufferPointer { NumberParser.parse(UnsafeBufferPointer(rebasing: $0[range])) }
+                switch parsed {
+                case .value(_, isInteger: true):
+                    guard let integer = cells.withUnsafeBufferPointer({
+                        NumberParser.integer(UnsafeBufferPointer(rebasing: $0[range]))
+                    }) else {
+                        throw s.error("touch id \(Messages.literal(Array(cells[range]))) is out of range", at: at)
+                    }
+                    fields.id = .number(integer)
+                case .value, .outOfRange:
+                    throw s.error(
+                        "\"id\" must be an integer or a string, found \(Messages.literal(Array(cells[range])))", at: at)
+                case .invalid:
+                    fields.id = .name(String(decoding: cells[range], as: UTF8.self))
+                }
+            case .phase:
+                guard let phase = Vocabulary.phases.lookup(cells, range) else {
+                    throw s.error(Vocabulary.unknownPhase(Array(cells[range])), at: at)
+                }
+                fields.phase = phase
+            case .type:
+                guard let type = Vocabulary.types.lookup(cells, range) else {
+                    throw s.error(Vocabulary.unknownType(Array(cells[range])), at: at)
+                }
+                fields.type = type
+            case .subtype:
+                fields.subtype.removeAll(keepingCapacity: true)
+                fields.subtype.append(contentsOf: cells[range])
+            }
+            fields.present |= key.bit
+        }
+    }
+}

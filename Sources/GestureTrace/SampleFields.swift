@@ -1,0 +1,152 @@
+import GestureKit
+
+/// The keys of a sample, which are also the CSV column names.
+enum SampleKey: Int, CaseIterable {
+    case t, id, phase, x, y, force, radius, type, subtype
+
+    /// The key as written.
+    var name: String {
+        switch self {
+        case .t: return "t"
+        case .id: return "id"
+        case .phase: return "phase"
+        case .x: return "x"
+        case .y: return "y"
+        case .force: return "force"
+        case .radius: return "radius"
+        case .type: return "type"
+        case .subtype: return "subtype"
+        }
+    }
+
+    /// The bit of this key in `SampleFields.present`.
+    var bit: UInt16 { 1 << UInt16(rawValue) }
+
+    /// The key spelled by `bytes`, nil for any other key.
+    init?(_ bytes: [UInt8]) {
+        switch bytes.count {
+        case 1:
+            switch bytes[0] {
+            case UInt8(ascii: "t"): self = .t
+            case UInt8(ascii: "x"): self = .x
+            case UInt8(ascii: "y"): self = .y
+            default: return nil
+            }
+        case 2:
+            guard bytes[0] == UInt8(ascii: "i"), bytes[1] == UInt8(ascii: "d") else { return nil }
+            self = .id
+        default:
+            guard let key = Self.longKeys.first(where: { $0.bytes == bytes }) else { return nil }
+            self = key.key
+        }
+    }
+
+    private static let longKeys: [(bytes: [UInt8], key: SampleKey)] =
+        [SampleKey.phase, .force, .radius, .type, .subtype].map { (Array($0.name.utf8), $0) }
+}
+
+/// What a sample is about: the `type` key.
+enum SampleType: String, CaseIterable {
+    case touch, motion, remoteControl, application
+
+    /// "touch sample", "motion sample", ... for messages.
+    var noun: String { rawValue + " sample" }
+
+    /// "a touch sample", "an application sample", ... for messages.
+    var nounWithArticle: String { (self == .application ? "an " : "a ") + noun }
+}
+
+/// Finds an enum case by its raw value spelled in UTF-8 bytes, without creating strings.
+struct ByteNameTable<Value> {
+    private let entries: [(bytes: [UInt8], value: Value)]
+
+    /// Creates a table of `values` named by `name`.
+    init(_ values: [Value], name: (Value) -> String) {
+        entries = values.map { (Array(name($0).utf8), $0) }
+    }
+
+    /// The value named `bytes`.
+    func lookup(_ bytes: [UInt8]) -> Value? {
+        for entry in entries where entry.bytes == bytes { return entry.value }
+        return nil
+    }
+
+    /// The value named by `bytes[range]`.
+    func lookup(_ bytes: [UInt8], _ range: Range<Int>) -> Value? {
+        for entry in entries where entry.bytes.elementsEqual(bytes[range]) { return entry.value }
+        return nil
+    }
+}
+
+extension ByteNameTable: Sendable where Value: Sendable {}
+
+/// The name tables of the sample vocabulary.
+enum Vocabulary {
+    static let phases = ByteNameTable(TouchPhase.allCases) { $0.rawValue }
+    static let types = ByteNameTable(SampleType.allCases) { $0.rawValue }
+    static let motionSubtypes = ByteNameTable(MotionSubtype.allCases) { $0.rawValue }
+    static let remoteControlSubtypes = ByteNameTable(RemoteControlSubtype.allCases) { $0.rawValue }
+    static let applicationSubtypes = ByteNameTable(ApplicationSubtype.allCases) { $0.rawValue }
+
+    /// `unknown phase "X" (expected ...)`.
+    static func unknownPhase(_ bytes: [UInt8]) -> String {
+        "unknown phase \(Messages.quoted(bytes)) (expected \(Messages.choices(TouchPhase.allCases.map(\.rawValue))))"
+    }
+
+    /// `unknown type "X" (expected ...)`.
+    static func unknownType(_ bytes: [UInt8]) -> String {
+        "unknown type \(Messages.quoted(bytes)) (expected \(Messages.choices(SampleType.allCases.map(\.rawValue))))"
+    }
+}
+
+/// The fields of one sample as read, before validation: values, and the positions of keys and values.
+///
+/// One instance is reused for every sample (reset by `begin(at:)`), so reading allocates nothing per sample.
+/// In CSV the key position and the value position are both the cell's.
+final class SampleFields {
+    /// Where the sample starts: its `{` or the start of its CSV row.
+    var start = SourcePosition(line: 1, column: 1)
+    /// One bit per `SampleKey` given.
+    var present: UInt16 = 0
+    /// The position of each key (indexed by `SampleKey.rawValue`).
+    var keyPositions = [SourcePosition](repeating: SourcePosition(line: 1, column: 1), count: SampleKey.allCases.count)
+    /// The position of each value.
+    var valuePositions = [SourcePosition](repeating: SourcePosition(line: 1, column: 1), count: SampleKey.allCases.count)
+
+    var t = 0.0
+    /// `t` as written, for messages.
+    var tLiteral: [UInt8] = []
+    var id = TouchID.number(0)
+    var phase = TouchPhase.began
+    var x = 0.0
+    var y = 0.0
+    var force = 0.0
+    var radius = 0.0
+    var type = SampleType.touch
+    /// The subtype as written; its meaning depends on `type`, which may come later.
+    var subtype: [UInt8] = []
+
+    init() {
+        tLiteral.reserveCapacity(32)
+        subtype.reserveCapacity(32)
+    }
+
+    /// Starts a new sample at `position`.
+    func begin(at position: SourcePosition) {
+        start = position
+        present = 0
+        type = .touch
+    }
+
+    /// Whether `key` was given.
+    @inline(__always)
+    func has(_ key: SampleKey) -> Bool { present & key.bit != 0 }
+
+    /// Records that `key` was given, with its positions.
+    @inline(__always)
+    func mark(_ key: SampleKey, key keyPosition: SourcePosition, value valuePosition: SourcePosition) {
+        present |= key.bit
+        keyPositions[key.rawValue] = keyPosition
+        valuePositions[key.rawValue] = valuePosition
+    }
+}

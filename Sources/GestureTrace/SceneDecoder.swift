@@ -1,0 +1,516 @@
+import GestureKit
+
+/// Reads a scene (scene-format version 1) from a parsed JSON value into a ``SceneDescription``,
+/// checking every key, type, range and name, and reporting the first problem with its position.
+///
+/// ```swift
+/// let json = try parseJSON(bytes: bytes, file: "scene.json")
+/// let scene = try SceneDecoder(file: "scene.json").decode(json)
+/// ```
+public struct SceneDecoder: Sendable {
+    /// The file name used in messages.
+    public var file: String
+
+    /// Creates a decoder whose messages name `file`.
+    public init(file: String) {
+        self.file = file
+    }
+
+    /// Decodes and validates a whole scene.
+    public func decode(_ json: Located<JSONValue>) throws(TraceError) -> SceneDescription {
+        let top = try object(json, "the scene")
+        try allowOnly(top, ["gesturectl-scene", "views", "controllers", "firstResponder", "recognizers", "velocityEstimator"], in: "the scene")
+        if let version = top.member("gesturectl-scene") {
+            guard case .number(let v, _) = version.value.value, v == 1 else {
+                throw error(version.value.position, "\"gesturectl-scene\" must be 1")
+            }
+        }
+        guard let viewsMember = top.member("views") else {
+            throw error(json.position, "the scene has no \"views\"")
+        }
+        var names = NameTable()
+        var views: [ViewDescription] = []
+        for item in try array(viewsMember.value, "\"views\"") {
+            views.append(try view(item, names: &names))
+        }
+        var controllers: [ControllerDescription] = []
+        if let member = top.member("controllers") {
+            for item in try array(member.value, "\"controllers\"") {
+                controllers.append(try controller(item, names: &names))
+            }
+        }
+        for forward in names.forwards
+        where names.views[forward.name] == nil && names.controllers[forward.name] == nil && forward.name != "window" {
+            throw error(forward.position, "\"forwardsTo\" names \"\(forward.name)\", which is neither a view nor a controller")
+        }
+        var scene = SceneDescription(views: views, controllers: controllers)
+        if let member = top.member("firstResponder") {
+            let name = try string(member.value, "\"firstResponder\"")
+            guard names.views[name] != nil || names.controllers[name] != nil else {
+                throw error(member.value.position, "\"firstResponder\" names \"\(name)\", which is neither a view nor a controller")
+            }
+            scene.firstResponder = name
+        }
+        if let member = top.member("velocityEstimator") {
+            scene.velocityEstimator = try enumeration(member.value, "\"velocityEstimator\"", VelocityEstimatorKind.self)
+        }
+        var recognizerPositions: [String: SourcePosition] = [:]
+        var references: [(name: String, at: SourcePosition, what: String)] = []
+        if let member = top.member("recognizers") {
+            for item in try array(member.value, "\"recognizers\"") {
+                let (description, refs) = try recognizer(item, names: names)
+                if recognizerPositions[description.name] != nil {
+                    throw error(item.value.member("name")?.value.position ?? item.position,
+                                "recognizer name \"\(description.name)\" is used twice")
+                }
+                recognizerPositions[description.name] = item.position
+                scene.recognizers.append(description)
+                references += refs
+            }
+        }
+        for ref in references where recognizerPositions[ref.name] == nil {
+            throw error(ref.at, "\(ref.what) names recognizer \"\(ref.name)\", which does not exist")
+        }
+        if let cycle = requirementCycle(scene.recognizers) {
+            let position = top.member("recognizers").flatMap { member -> SourcePosition? in
+                guard case .array(let items) = member.value.value else { return nil }
+                return items.first { $0.value.member("name").map { m in m.value.value == .string(cycle[0]) } ?? false }?
+                    .value.member("requireToFail")?.value.position
+            } ?? json.position
+            throw error(position, "failure requirements form a cycle: \(cycle.joined(separator: " → "))")
+        }
+        return scene
+    }
+
+    // MARK: Views and controllers
+
+    struct NameTable {
+        var views: [String: SourcePosition] = [:]
+        var controllers: [String: SourcePosition] = [:]
+        /// `forwardsTo` names seen, checked once every responder is known.
+        var forwards: [(name: String, position: SourcePosition)] = []
+    }
+
+    private static let viewKeys = [
+        "name", "frame", "children", "userInteractionEnabled", "hidden", "alpha", "multipleTouchEnabled",
+        "exclusiveTouch", "clipsToBounds", "handles", "canBecomeFirstResponder", "hitTest", "hitInsets", "forwardsTo",
+    ]
+
+    private func view(_ json: Located<JSONValue>, names: inout NameTable) throws(TraceError) -> ViewDescription {
+        let members = try object(json, "a view")
+        try allowOnly(members, Self.viewKeys, in: "a view")
+        let name = try requiredName(members, json, "a view")
+        if names.views[name.value] != nil || name.value == "window" || name.value == "application" {
+            throw error(name.position, name.value == "window" || name.value == "application"
+                ? "view name \"\(name.value)\" is reserved" : "view name \"\(name.value)\" is used twice")
+        }
+        names.views[name.value] = name.position
+        guard let frameMember = members.member("frame") else {
+            throw error(json.position, "view \"\(name.value)\" has no \"frame\"")
+        }
+        let frame = try rect(frameMember.value, "\"frame\" of view \"\(name.value)\"")
+        var description = ViewDescription(name: name.value, frame: frame)
+        if let m = members.member("userInteractionEnabled") { description.userInteractionEnabled = try bool(m) }
+        if let m = members.member("hidden") { description.hidden = try bool(m) }
+        if let m = members.member("alpha") {
+            let alpha = try number(m.value, "\"alpha\"")
+            guard alpha >= 0, alpha <= 1 else { throw error(m.value.position, "\"alpha\" must be between 0 and 1") }
+            description.alpha = alpha
+        }
+        if let m = members.member("multipleTouchEnabled") { description.multipleTouchEnabled = try bool(m) }
+        if let m = members.member("exclusiveTouch") { description.exclusiveTouch = try bool(m) }
+        if let m = members.member("clipsToBounds") { description.clipsToBounds = try bool(m) }
+        if let m = members.member("canBecomeFirstResponder") { description.canBecomeFirstResponder = try bool(m) }
+        if let m = members.member("handles") { description.handles = try handles(m) }
+        if let m = members.member("hitTest") {
+            description.hitTest = try enumeration(m.value, "\"hitTest\"", HitTestRule.self)
+        }
+        if let m = members.member("hitInsets") {
+            guard case .array(let items) = m.value.value, items.count == 4 else {
+                throw error(m.value.position, "\"hitInsets\" must be [top, left, bottom, right]")
+            }
+            var v: [Double] = []
+            for item in items { v.append(try number(item, "\"hitInsets\"")) }
+            description.hitInsets = EdgeInsets(top: v[0], left: v[1], bottom: v[2], right: v[3])
+        }
+        if let m = members.member("forwardsTo") {
+            description.forwardsTo = try string(m.value, "\"forwardsTo\"")
+            names.forwards.append((description.forwardsTo ?? "", m.value.position))
+        }
+        if let m = members.member("children") {
+            for child in try array(m.value, "\"children\"") {
+                description.children.append(try view(child, names: &names))
+            }
+        }
+        return description
+    }
+
+    private func controller(_ json: Located<JSONValue>, names: inout NameTable) throws(TraceError) -> ControllerDescription {
+        let members = try object(json, "a controller")
+        try allowOnly(members, ["name", "view", "handles"], in: "a controller")
+        let name = try requiredName(members, json, "a controller")
+        if names.views[name.value] != nil || names.controllers[name.value] != nil {
+            throw error(name.position, "responder name \"\(name.value)\" is used twice")
+        }
+        guard let viewMember = members.member("view") else {
+            throw error(json.position, "controller \"\(name.value)\" has no \"view\"")
+        }
+        let viewName = try string(viewMember.value, "\"view\"")
+        guard names.views[viewName] != nil else {
+            throw error(viewMember.value.position, "controller \"\(name.value)\" names view \"\(viewName)\", which does not exist")
+        }
+        names.controllers[name.value] = name.position
+        var description = ControllerDescription(name: name.value, view: viewName)
+        if let m = members.member("handles") { description.handles = try handles(m) }
+        return description
+    }
+
+    private func handles(_ member: JSONMember) throws(TraceError) -> Set<HandledEvents> {
+        var result: Set<HandledEvents> = []
+        for item in try array(member.value, "\"handles\"") {
+            result.insert(try enumeration(item, "an entry of \"handles\"", HandledEvents.self))
+        }
+        return result
+    }
+
+    // MARK: Recognizers
+
+    private static let commonKeys = [
+        "name", "kind", "view", "enabled", "cancelsTouchesInView", "delaysTouchesBegan", "delaysTouchesEnded",
+        "requireToFail", "simultaneousWith", "shouldBegin", "shouldReceiveTouch", "canPrevent", "canBePreventedBy",
+        "thresholds",
+    ]
+
+    private static let kindKeys: [String: [String]] = [
+        "tap": ["numberOfTapsRequired", "numberOfTouchesRequired"],
+        "longPress": ["minimumPressDuration", "allowableMovement", "numberOfTouchesRequired", "numberOfTapsRequired"],
+        "pan": ["minimumNumberOfTouches", "maximumNumberOfTouches"],
+        "screenEdgePan": ["edges"],
+        "swipe": ["direction", "numberOfTouchesRequired"],
+        "pinch": [],
+        "rotation": [],
+        "checkmark": [],
+        "template": ["templates", "minimumScore"],
+    ]
+
+    private func recognizer(_ json: Located<JSONValue>, names: NameTable) throws(TraceError)
+        -> (RecognizerDescription, [(name: String, at: SourcePosition, what: String)])
+    {
+        let members = try object(json, "a recognizer")
+        let name = try requiredName(members, json, "a recognizer")
+        guard let kindMember = members.member("kind") else {
+            throw error(json.position, "recognizer \"\(name.value)\" has no \"kind\"")
+        }
+        let kindName = try string(kindMember.value, "\"kind\"")
+        guard let settings = Self.kindKeys[kindName] else {
+            let kinds = Self.kindKeys.keys.sorted().joined(separator: ", ")
+            throw error(kindMember.value.position, "unknown recognizer kind \"\(kindName)\" (expected one of \(kinds))")
+        }
+        for member in members.members where !member.key.hasPrefix("x-") {
+            if Self.commonKeys.contains(member.key) || settings.contains(member.key) { continue }
+            if Self.kindKeys.values.contains(where: { $0.contains(member.key) }) {
+                throw error(member.keyPosition, "\"\(member.key)\" is not a setting of a \(kindName) recognizer")
+            }
+            throw error(member.keyPosition, "unknown key \"\(member.key)\" in recognizer \"\(name.value)\"")
+        }
+        guard let viewMember = members.member("view") else {
+            throw error(json.position, "recognizer \"\(name.value)\" has no \"view\"")
+        }
+        let viewName = try string(viewMember.value, "\"view\"")
+        guard names.views[viewName] != nil || viewName == "window" else {
+            throw error(viewMember.value.position, "recognizer \"\(name.value)\" names view \"\(viewName)\", which does not exist")
+        }
+        let kind = try recognizerKind(kindName, members)
+        var d = RecognizerDescription(name: name.value, kind: kind, view: viewName)
+        var refs: [(name: String, at: SourcePosition, what: String)] = []
+        if let m = members.member("enabled") { d.enabled = try bool(m) }
+        if let m = members.member("cancelsTouchesInView") { d.cancelsTouchesInView = try bool(m) }
+        if let m = members.member("delaysTouchesBegan") { d.delaysTouchesBegan = try bool(m) }
+        if let m = members.member("delaysTouchesEnded") { d.delaysTouchesEnded = try bool(m) }
+        if let m = members.member("shouldBegin") { d.shouldBegin = try bool(m) }
+        if let m = members.member("requireToFail") {
+            for item in try array(m.value, "\"requireToFail\"") {
+                let other = try string(item, "an entry of \"requireToFail\"")
+                if other == name.value { throw error(item.position, "recognizer \"\(other)\" cannot require itself to fail") }
+                d.requireToFail.append(other)
+                refs.append((other, item.position, "\"requireToFail\" of \"\(name.value)\""))
+            }
+        }
+        if let m = members.member("simultaneousWith") {
+            for item in try array(m.value, "\"simultaneousWith\"") {
+                let other = try string(item, "an entry of \"simultaneousWith\"")
+                d.simultaneousWith.append(other)
+                if other != "*" { refs.append((other, item.position, "\"simultaneousWith\" of \"\(name.value)\"")) }
+            }
+        }
+        for key in ["canPrevent", "canBePreventedBy"] {
+            guard let m = members.member(key) else { continue }
+            let selection: RecognizerSelection
+            switch m.value.value {
+            case .bool(let yes): selection = yes ? .all : .none
+            case .array(let items):
+                var set: Set<String> = []
+                for item in items {
+                    let other = try string(item, "an entry of \"\(key)\"")
+                    set.insert(other)
+                    refs.append((other, item.position, "\"\(key)\" of \"\(name.value)\""))
+                }
+                selection = .named(set)
+            default:
+                throw error(m.value.position, "\"\(key)\" must be true, false or a list of recognizer names, not \(m.value.value.typeDescription)")
+            }
+            if key == "canPrevent" { d.canPrevent = selection } else { d.canBePreventedBy = selection }
+        }
+        if let m = members.member("shouldReceiveTouch") {
+            let rule = try object(m.value, "\"shouldReceiveTouch\"")
+            try allowOnly(rule, ["inViews", "notInViews"], in: "\"shouldReceiveTouch\"")
+            let entries = rule.members.filter { !$0.key.hasPrefix("x-") }
+            guard entries.count == 1, let entry = entries.first else {
+                throw error(m.value.position, "\"shouldReceiveTouch\" must have exactly one of \"inViews\" or \"notInViews\"")
+            }
+            var list: [String] = []
+            for item in try array(entry.value, "\"\(entry.key)\"") {
+                let viewName = try string(item, "an entry of \"\(entry.key)\"")
+                guard names.views[viewName] != nil else {
+                    throw error(item.position, "\"\(entry.key)\" names view \"\(viewName)\", which does not exist")
+                }
+                list.append(viewName)
+            }
+            d.shouldReceiveTouch = entry.key == "inViews" ? .inViews(list) : .notInViews(list)
+        }
+        if let m = members.member("thresholds") {
+            let table = try object(m.value, "\"thresholds\"")
+            for entry in table.members where !entry.key.hasPrefix("x-") {
+                guard Thresholds()[entry.key] != nil else {
+                    throw error(entry.keyPosition, "unknown threshold \"\(entry.key)\" (see docs/recognizers.md for the list)")
+                }
+                let value = try number(entry.value, "threshold \"\(entry.key)\"")
+                guard value >= 0 else { throw error(entry.value.position, "threshold \"\(entry.key)\" must not be negative") }
+                d.thresholds[entry.key] = value
+            }
+        }
+        return (d, refs)
+    }
+
+    private func recognizerKind(_ kind: String, _ m: ObjectView) throws(TraceError) -> RecognizerKind {
+        switch kind {
+        case "tap":
+            return .tap(
+                numberOfTapsRequired: try integer(m, "numberOfTapsRequired", default: 1, minimum: 1),
+                numberOfTouchesRequired: try integer(m, "numberOfTouchesRequired", default: 1, minimum: 1))
+        case "longPress":
+            return .longPress(
+                minimumPressDuration: try nonNegative(m, "minimumPressDuration", default: 0.5),
+                allowableMovement: try nonNegative(m, "allowableMovement", default: 10),
+                numberOfTouchesRequired: try integer(m, "numberOfTouchesRequired", default: 1, minimum: 1),
+                numberOfTapsRequired: try integer(m, "numberOfTapsRequired", default: 0, minimum: 0))
+        case "pan":
+            let minimum = try integer(m, "minimumNumberOfTouches", default: 1, minimum: 1)
+            let maximum = try integer(m, "maximumNumberOfTouches", default: Int.max, minimum: 1)
+            if maximum < minimum, let member = m.member("maximumNumberOfTouches") {
+                throw error(member.value.position, "\"maximumNumberOfTouches\" is smaller than \"minimumNumberOfTouches\"")
+            }
+            return .pan(minimumNumberOfTouches: minimum, maximumNumberOfTouches: maximum)
+        case "screenEdgePan":
+            guard let member = m.member("edges") else {
+                throw error(m.position, "a screenEdgePan recognizer needs \"edges\"")
+            }
+            return .screenEdgePan(edges: try enumerationSet(member, ScreenEdge.self))
+        case "swipe":
+            var directions: Set<SwipeDirection> = [.right]
+            if let member = m.member("direction") {
+                if case .string = member.value.value {
+                    directions = [try enumeration(member.value, "\"direction\"", SwipeDirection.self)]
+                } else {
+                    directions = try enumerationSet(member, SwipeDirection.self)
+                }
+            }
+            return .swipe(direction: directions, numberOfTouchesRequired: try integer(m, "numberOfTouchesRequired", default: 1, minimum: 1))
+        case "pinch": return .pinch
+        case "rotation": return .rotation
+        case "checkmark": return .checkmark
+        default:
+            var templates: [StrokeTemplate] = []
+            if let member = m.member("templates") {
+                for item in try array(member.value, "\"templates\"") {
+                    templates.append(try template(item))
+                }
+            }
+            guard !templates.isEmpty else {
+                throw error(m.member("templates")?.value.position ?? m.position, "a template recognizer needs at least one entry in \"templates\"")
+            }
+            var minimumScore = 0.8
+            if let member = m.member("minimumScore") {
+                minimumScore = try number(member.value, "\"minimumScore\"")
+                guard minimumScore >= 0, minimumScore <= 1 else {
+                    throw error(member.value.position, "\"minimumScore\" must be between 0 and 1")
+                }
+            }
+            return .template(templates: templates, minimumScore: minimumScore)
+        }
+    }
+
+    private func template(_ json: Located<JSONValue>) throws(TraceError) -> StrokeTemplate {
+        let members = try object(json, "a template")
+        try allowOnly(members, ["name", "points"], in: "a template")
+        let name = try requiredName(members, json, "a template")
+        guard let pointsMember = members.member("points") else {
+            throw error(json.position, "template \"\(name.value)\" has no \"points\"")
+        }
+        var points: [Point] = []
+        for item in try array(pointsMember.value, "\"points\"") {
+            guard case .array(let pair) = item.value, pair.count == 2 else {
+                throw error(item.position, "a template point must be an array [x, y]")
+            }
+            points.append(Point(x: try number(pair[0], "x"), y: try number(pair[1], "y")))
+        }
+        guard points.count >= 2 else {
+            throw error(pointsMember.value.position, "template \"\(name.value)\" needs at least 2 points")
+        }
+        return StrokeTemplate(name: name.value, points: points)
+    }
+
+    // MARK: Cycles
+
+    private func requirementCycle(_ recognizers: [RecognizerDescription]) -> [String]? {
+        var edges: [String: [String]] = [:]
+        for r in recognizers { edges[r.name] = r.requireToFail }
+        var state: [String: Int] = [:]
+        var path: [String] = []
+        func visit(_ name: String) -> [String]? {
+            if state[name] == 2 { return nil }
+            if state[name] == 1 {
+                guard let start = path.firstIndex(of: name) else { return nil }
+                return Array(path[start...]) + [name]
+            }
+            state[name] = 1
+            path.append(name)
+            for next in edges[name] ?? [] {
+                if let cycle = visit(next) { return cycle }
+            }
+            path.removeLast()
+            state[name] = 2
+            return nil
+        }
+        for r in recognizers {
+            if let cycle = visit(r.name) { return cycle }
+        }
+        return nil
+    }
+
+    // MARK: Typed access
+
+    struct ObjectView {
+        let members: [JSONMember]
+        let position: SourcePosition
+        func member(_ key: String) -> JSONMember? { members.first { $0.key == key } }
+    }
+
+    private func error(_ position: SourcePosition, _ message: String) -> TraceError {
+        .invalid(Diagnostic(file: file, position: position, severity: .error, message: message))
+    }
+
+    private func object(_ json: Located<JSONValue>, _ what: String) throws(TraceError) -> ObjectView {
+        guard case .object(let members) = json.value else {
+            throw error(json.position, "\(what) must be an object, not \(json.value.typeDescription)")
+        }
+        return ObjectView(members: members, position: json.position)
+    }
+
+    private func allowOnly(_ object: ObjectView, _ keys: [String], in what: String) throws(TraceError) {
+        for member in object.members where !member.key.hasPrefix("x-") && !keys.contains(member.key) {
+            throw error(member.keyPosition, "unknown key \"\(member.key)\" in \(what) (extension keys start with \"x-\")")
+        }
+    }
+
+    private func array(_ json: Located<JSONValue>, _ what: String) throws(TraceError) -> [Located<JSONValue>] {
+        guard case .array(let items) = json.value else {
+            throw error(json.position, "\(what) must be an array, not \(json.value.typeDescription)")
+        }
+        return items
+    }
+
+    private func string(_ json: Located<JSONValue>, _ what: String) throws(TraceError) -> String {
+        guard case .string(let s) = json.value else {
+            throw error(json.position, "\(what) must be a string, not \(json.value.typeDescription)")
+        }
+        return s
+    }
+
+    private func number(_ json: Located<JSONValue>, _ what: String) throws(TraceError) -> Double {
+        guard case .number(let n, _) = json.value else {
+            throw error(json.position, "\(what) must be a number, not \(json.value.typeDescription)")
+        }
+        return n
+    }
+
+    private func bool(_ member: JSONMember) throws(TraceError) -> Bool {
+        guard case .bool(let b) = member.value.value else {
+            throw error(member.value.position, "\"\(member.key)\" must be true or false, not \(member.value.value.typeDescription)")
+        }
+        return b
+    }
+
+    private func requiredName(_ members: ObjectView, _ json: Located<JSONValue>, _ what: String) throws(TraceError) -> Located<String> {
+        guard let member = members.member("name") else { throw error(json.position, "\(what) has no \"name\"") }
+        let name = try string(member.value, "\"name\"")
+        guard !name.isEmpty else { throw error(member.value.position, "\"name\" must not be empty") }
+        return Located(name, at: member.value.position)
+    }
+
+    private func integer(_ m: ObjectView, _ key: String, default value: Int, minimum: Int) throws(TraceError) -> Int {
+        guard let member = m.member(key) else { return value }
+        let n = try number(member.value, "\"\(key)\"")
+        guard n == n.rounded(), n >= Double(minimum), n <= 1_000_000 else {
+            throw error(member.value.position, "\"\(key)\" must be a whole number from \(minimum) to 1000000")
+        }
+        return Int(n)
+    }
+
+    private func nonNegative(_ m: ObjectView, _ key: String, default value: Double) throws(TraceError) -> Double {
+        guard let member = m.member(key) else { return value }
+        let n = try number(member.value, "\"\(key)\"")
+        guard n >= 0 else { throw error(member.value.position, "\"\(key)\" must not be negative") }
+        return n
+    }
+
+    private func rect(_ json: Located<JSONValue>, _ what: String) throws(TraceError) -> Rect {
+        guard case .array(let items) = json.value, items.count == 4 else {
+            throw error(json.position, "\(what) must be [x, y, width, height]")
+        }
+        var values: [Double] = []
+        for item in items { values.append(try number(item, what)) }
+        guard values[2] >= 0, values[3] >= 0 else {
+            throw error(json.position, "\(what) has a negative width or height")
+        }
+        return Rect(x: values[0], y: values[1], width: values[2], height: values[3])
+    }
+
+    private func enumeration<E: RawRepresentable & CaseIterable>(_ json: Located<JSONValue>, _ what: String, _ type: E.Type)
+        throws(TraceError) -> E where E.RawValue == String
+    {
+        let raw = try string(json, what)
+        guard let value = E(rawValue: raw) else {
+            let options = E.allCases.map { "\"\($0.rawValue)\"" }.joined(separator: ", ")
+            throw error(json.position, "\(what) is \"\(raw)\"; expected one of \(options)")
+        }
+        return value
+    }
+
+    private func enumerationSet<E: RawRepresentable & CaseIterable & Hashable>(_ member: JSONMember, _ type: E.Type)
+        throws(TraceError) -> Set<E> where E.RawValue == String
+    {
+        var set: Set<E> = []
+        for item in try array(member.value, "\"\(member.key)\"") {
+            set.insert(try enumeration(item, "an entry of \"\(member.key)\"", E.self))
+        }
+        guard !set.isEmpty else { throw error(member.value.position, "\"\(member.key)\" must not be empty") }
+        return set
+    }
+}
+
+extension SceneDecoder.ObjectView {
+    init(_ members: [JSONMember], at position: SourcePosition) {
+        self.init(members: members, position: position)
+    }
+}

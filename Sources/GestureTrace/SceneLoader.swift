@@ -1,0 +1,86 @@
+import Foundation
+import GestureKit
+
+/// Finds and reads the scene that applies to a trace.
+///
+/// First found wins: an explicit scene file (`--scene`), the trace's own `scene` key (an inline
+/// object, or a path relative to the trace), a file named `scene.json` in the trace's directory,
+/// and finally the default scene.
+public enum SceneLoader {
+    /// Where a scene came from, for messages.
+    public enum Source: Hashable, Sendable {
+        /// A scene file.
+        case file(String)
+        /// The trace's inline `scene` object.
+        case inline
+        /// The built-in default scene.
+        case builtIn
+    }
+
+    /// Reads and validates a scene file.
+    public static func load(path: String) throws(TraceError) -> SceneDescription {
+        let bytes = try readFile(path)
+        let json = try parseJSON(bytes: bytes, file: path)
+        return try SceneDecoder(file: path).decode(json)
+    }
+
+    /// The scene for a trace, following the precedence rule.
+    ///
+    /// - Parameters:
+    ///   - explicit: the `--scene` file, if given.
+    ///   - header: the trace's header (its `scene` key and screen).
+    ///   - tracePath: the trace's path as given (`-` for standard input).
+    public static func resolve(explicit: String?, header: TraceHeader, tracePath: String) throws(TraceError)
+        -> (scene: SceneDescription, source: Source)
+    {
+        if let explicit { return (try load(path: explicit), .file(explicit)) }
+        let directory = tracePath == "-" ? "." : (tracePath as NSString).deletingLastPathComponent
+        switch header.scene {
+        case .inline(let json):
+            return (try SceneDecoder(file: tracePath == "-" ? "<stdin>" : tracePath).decode(json), .inline)
+        case .path(let relative, let position):
+            let path = relative.hasPrefix("/") || directory.isEmpty ? relative : directory + "/" + relative
+            guard FileManager.default.fileExists(atPath: path) else {
+                throw .invalid(Diagnostic(
+                    file: tracePath == "-" ? "<stdin>" : tracePath, position: position, severity: .error,
+                    message: "scene file \"\(relative)\" does not exist (looked for \(path))"))
+            }
+            return (try load(path: path), .file(path))
+        case nil:
+            let besides = directory.isEmpty ? "scene.json" : directory + "/scene.json"
+            if tracePath != "-", FileManager.default.fileExists(atPath: besides) {
+                return (try load(path: besides), .file(besides))
+            }
+            return (.defaultScene(screen: header.screen ?? .defaultScreen), .builtIn)
+        }
+    }
+
+    private static func readFile(_ path: String) throws(TraceError) -> [UInt8] {
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
+            throw .cannotOpen(path: path, reason: "No such file or directory")
+        }
+        guard !isDirectory.boolValue else { throw .cannotOpen(path: path, reason: "Is a directory") }
+        guard let handle = FileHandle(forReadingAtPath: path) else {
+            throw .cannotOpen(path: path, reason: "Permission denied")
+        }
+        defer { try? handle.close() }
+        var bytes: [UInt8] = []
+        let limit = 64 << 20
+        while true {
+            let chunk: Data
+            do {
+                guard let data = try handle.read(upToCount: 1 << 16), !data.isEmpty else { break }
+                chunk = data
+            } catch {
+                throw .cannotOpen(path: path, reason: "\(error.localizedDescription)")
+            }
+            bytes.append(contentsOf: chunk)
+            if bytes.count > limit {
+                throw .invalid(Diagnostic(file: path, position: SourcePosition(line: 1, column: 1), severity: .error,
+                                          message: "scene file is larger than 64 MiB"))
+            }
+        }
+        return bytes
+    }
+}
