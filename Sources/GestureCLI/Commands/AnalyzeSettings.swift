@@ -1,0 +1,68 @@
+import GestureKit
+import GestureTrace
+
+/// The options of one `analyze` run, checked and typed.
+struct AnalyzeSettings {
+    /// The traces, as given.
+    var traces: [String]
+    /// `--scene FILE`.
+    var sceneFile: String?
+    /// `--format`, or the default for the terminal.
+    var format: OutputFormat
+    /// `--deliveries`.
+    var deliveries: Bool
+    /// `--only`: the recognizers whose transitions are kept; nil keeps all.
+    var only: Set<String>?
+    /// `--no-failures`.
+    var dropsFailures: Bool
+    /// `--velocity-estimator`.
+    var velocityEstimator: VelocityEstimatorKind?
+    /// `--strict`.
+    var strict: Bool
+    /// `--input-format`.
+    var inputFormat: TraceEncoding?
+
+    /// Reads the parsed arguments.
+    ///
+    /// - Parameter terminal: whether standard output is a terminal (the default format is `text`
+    ///   there, `jsonl` otherwise).
+    /// - Throws: ``UsageError`` for an empty `--only`, `--deliveries` with `--format csv`, or `-`
+    ///   given twice.
+    init(_ arguments: ParsedArguments, terminal: Bool) throws(UsageError) {
+        traces = try TraceInputs.paths(arguments.operands)
+        sceneFile = arguments.value("scene")
+        format = arguments.value("format").flatMap(OutputFormat.init(rawValue:)) ?? (terminal ? .text : .jsonl)
+        deliveries = arguments.isSet("deliveries")
+        if arguments.isSet("only") {
+            let names = arguments.allValues("only").flatMap { $0.split(separator: ",") }
+                .map { $0.trimmingSpaces() }.filter { !$0.isEmpty }
+            guard !names.isEmpty else { throw UsageError("'--only' needs at least one recognizer name") }
+            only = Set(names)
+        }
+        dropsFailures = arguments.isSet("no-failures")
+        velocityEstimator = arguments.value("velocity-estimator").flatMap(VelocityEstimatorKind.init(rawValue:))
+        strict = arguments.isSet("strict")
+        inputFormat = arguments.value("input-format").flatMap(TraceEncoding.init(rawValue:))
+        if deliveries, format == .csv {
+            throw UsageError("'--deliveries' cannot be used with '--format csv': the csv format has transitions only")
+        }
+    }
+
+    /// The records this run reports: `--only` and `--no-failures` applied to transitions;
+    /// deliveries always stay.
+    func filter(_ records: [AnalysisRecord]) -> [AnalysisRecord] {
+        guard only != nil || dropsFailures else { return records }
+        return records.filter { record in
+            guard case .transition(let transition) = record else { return true }
+            if let only, !only.contains(transition.recognizer) { return false }
+            return !(dropsFailures && transition.state == .failed)
+        }
+    }
+}
+
+extension Substring {
+    /// The text without leading and trailing spaces.
+    func trimmingSpaces() -> String {
+        String(drop { $0 == " " }.reversed().drop { $0 == " " }.reversed())
+    }
+}

@@ -1,0 +1,32 @@
+import GestureTrace
+
+/// Checks shared by the commands that read traces.
+enum TraceInputs {
+    /// The trace operands, once checked that standard input (`-`) is named at most once.
+    static func paths(_ operands: [String]) throws(UsageError) -> [String] {
+        if operands.filter({ $0 == "-" }).count > 1 {
+            throw UsageError("standard input ('-') can be read only once")
+        }
+        return operands
+    }
+
+    /// The name of a trace in messages: the path as given, `<stdin>` for `-` (as diagnostics say).
+    static func displayName(_ path: String) -> String { path == "-" ? "<stdin>" : path }
+
+    /// The exit status of a trace error: 66 for a file that cannot be opened, 65 otherwise.
+    static func status(of error: TraceError) -> ExitStatus {
+        switch error {
+        case .cannotOpen: return .cannotOpen
+        case .invalid: return .dataError
+        }
+    }
+
+    /// The trace's warnings as `--strict` reports them: as errors.
+    static func asErrors(_ warnings: [Diagnostic]) -> [Diagnostic] {
+        warnings.map { warning in
+            var error = warning
+            error.severity = .error
+            return error
+        }
+    }
+}

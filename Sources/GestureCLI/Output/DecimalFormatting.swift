@@ -1,0 +1,179 @@
+/// Prints numbers the way every output format of `gesturectl` shows them.
+///
+/// Plain decimal, never exponent form, rounded to a fixed number of decimal places (6 unless told
+/// otherwise), trailing zeros dropped, `-0` printed as `0`, integers without a decimal point.
+///
+/// Rounding is done on the decimal value of the number, that is the shortest decimal that reads back
+/// as the same `Double`, and rounds half away from zero. So `0.1 + 0.2` (0.30000000000000004)
+/// prints `0.3`, `400.00000000000017` prints `400`, and `0.0000005` prints `0.000001` even though the
+/// nearest `Double` lies a hair below one half of a millionth.
+///
+/// ```swift
+/// DecimalFormatting.string(1e20)          // "100000000000000000000"
+/// DecimalFormatting.string(-0.00000049)   // "0"
+/// DecimalFormatting.string(2.5, fractionDigits: 0)   // "3"
+/// ```
+///
+/// Non-finite values have no JSON spelling; they print as `null` (the engine never reports one).
+enum DecimalFormatting {
+    /// The number of decimal places of machine-readable output.
+    static let defaultFractionDigits = 6
+
+    /// The number printed with at most `fractionDigits` decimal places.
+    static func string(_ value: Double, fractionDigits: Int = defaultFractionDigits) -> String {
+        var text = ""
+        append(value, fractionDigits: fractionDigits, to: &text)
+        return text
+    }
+
+    /// Appends the number, printed with at most `fractionDigits` decimal places, to `output`.
+    static func append(_ value: Double, fractionDigits: Int = defaultFractionDigits, to output: inout String) {
+        guard value.isFinite else {
+            output += "null"
+            return
+        }
+        // Integers below 2^53 are exact: print them directly (the common case for coordinates).
+        if value.magnitude < 9_007_199_254_740_992, value == value.rounded(.towardZero) {
+            output += Int64(value) == 0 ? "0" : String(Int64(value))
+            return
+        }
+        if appendScaled(value, fractionDigits: fractionDigits, to: &output) { return }
+        appendExactly(value, fractionDigits: fractionDigits, to: &output)
+    }
+
+    /// The general method: rounds the shortest decimal spelling of `value` digit by digit.
+    static func appendExactly(_ value: Double, fractionDigits: Int, to output: inout String) {
+        var decimal = ShortestDecimal(value.magnitude)
+        decimal.round(toFractionDigits: fractionDigits)
+        decimal.append(negative: value < 0, to: &output)
+    }
+
+    /// The fast method for the common case, when it is certain to agree with ``appendExactly``.
+    ///
+    /// Below 10⁶ and at up to 6 places, `|value| × 10^places` lies within 2.5·10⁻⁴ of the scaled
+    /// decimal value (half an ulp of `value`, scaled, plus the multiplication's rounding), so unless
+    /// its fraction is within 10⁻³ of one half, rounding the scaled binary value to an integer gives
+    /// the same digits as rounding the decimal value. Returns false, writing nothing, otherwise.
+    private static func appendScaled(_ value: Double, fractionDigits: Int, to output: inout String) -> Bool {
+        guard value.magnitude < 1e6, fractionDigits >= 0, fractionDigits < powersOfTen.count else { return false }
+        let scaled = value.magnitude * powersOfTen[fractionDigits]
+        let whole = scaled.rounded(.down)
+        let fraction = scaled - whole
+        guard (fraction - 0.5).magnitude > 1e-3 else { return false }
+        var units = Int64(whole) + (fraction > 0.5 ? 1 : 0)
+        guard units != 0 else {
+            output += "0"
+            return true
+        }
+        var places = fractionDigits
+        while places > 0, units % 10 == 0 {
+            units /= 10
+            places -= 1
+        }
+        var digits = String(units)
+        if places > 0 {
+            if digits.count <= places { digits = String(repeating: "0", count: places - digits.count + 1) + digits }
+            digits.insert(".", at: digits.index(digits.endIndex, offsetBy: -places))
+        }
+        if value < 0 { output += "-" }
+        output += digits
+        return true
+    }
+
+    private static let powersOfTen: [Double] = [1, 10, 100, 1_000, 10_000, 100_000, 1_000_000]
+}
+
+/// A non-negative number as decimal digits: `0.d₁d₂d₃… × 10^pointPosition`.
+private struct ShortestDecimal {
+    /// Digit values 0…9, the first one nonzero unless the list is empty (the number 0).
+    var digits: [UInt8] = []
+    /// How many digits stand before the decimal point; negative for numbers below 0.1.
+    var pointPosition = 0
+
+    /// The shortest decimal that reads back as `magnitude`, from the standard library's printer.
+    init(_ magnitude: Double) {
+        var exponent = 0
+        var exponentSign = 1
+        var inExponent = false
+        var integerDigits = 0
+        var afterPoint = false
+        digits.reserveCapacity(24)
+        for byte in magnitude.description.utf8 {
+            switch byte {
+            case UInt8(ascii: "0")...UInt8(ascii: "9"):
+                if inExponent {
+                    exponent = exponent * 10 + Int(byte - UInt8(ascii: "0"))
+                } else {
+                    digits.append(byte - UInt8(ascii: "0"))
+                    if !afterPoint { integerDigits += 1 }
+                }
+            case UInt8(ascii: "."): afterPoint = true
+            case UInt8(ascii: "e"), UInt8(ascii: "E"): inExponent = true
+            case UInt8(ascii: "-"): exponentSign = -1
+            default: break  // "+" of the exponent
+            }
+        }
+        pointPosition = integerDigits + exponentSign * exponent
+        let leadingZeros = digits.prefix { $0 == 0 }.count
+        digits.removeFirst(leadingZeros)
+        pointPosition -= leadingZeros
+        if digits.isEmpty { pointPosition = 0 }
+    }
+
+    /// Rounds half away from zero to `fractionDigits` decimal places and drops trailing zeros.
+    mutating func round(toFractionDigits fractionDigits: Int) {
+        let kept = pointPosition + fractionDigits
+        if kept < digits.count {
+            if kept < 0 {
+                digits.removeAll()
+            } else {
+                let roundsUp = digits[kept] >= 5
+                digits.removeSubrange(kept...)
+                if roundsUp { incrementLastDigit() }
+            }
+        }
+        while digits.last == 0 { digits.removeLast() }
+        if digits.isEmpty { pointPosition = 0 }
+    }
+
+    /// Adds one unit in the last kept place, carrying; an empty list becomes `1` one place up.
+    private mutating func incrementLastDigit() {
+        var index = digits.count - 1
+        while index >= 0 {
+            if digits[index] < 9 {
+                digits[index] += 1
+                return
+            }
+            digits[index] = 0
+            index -= 1
+        }
+        digits.insert(1, at: 0)
+        pointPosition += 1
+    }
+
+    /// Appends the plain decimal spelling; zero prints as `0` whatever the sign.
+    func append(negative: Bool, to output: inout String) {
+        guard !digits.isEmpty else {
+            output += "0"
+            return
+        }
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(digits.count + max(0, pointPosition) + max(0, -pointPosition) + 3)
+        if negative { bytes.append(UInt8(ascii: "-")) }
+        let zero = UInt8(ascii: "0")
+        if pointPosition <= 0 {
+            bytes.append(zero)
+            bytes.append(UInt8(ascii: "."))
+            bytes.append(contentsOf: repeatElement(zero, count: -pointPosition))
+            bytes.append(contentsOf: digits.lazy.map { $0 + zero })
+        } else if pointPosition >= digits.count {
+            bytes.append(contentsOf: digits.lazy.map { $0 + zero })
+            bytes.append(contentsOf: repeatElement(zero, count: pointPosition - digits.count))
+        } else {
+            bytes.append(contentsOf: digits[..<pointPosition].lazy.map { $0 + zero })
+            bytes.append(UInt8(ascii: "."))
+            bytes.append(contentsOf: digits[pointPosition...].lazy.map { $0 + zero })
+        }
+        output += String(decoding: bytes, as: UTF8.self)
+    }
+}

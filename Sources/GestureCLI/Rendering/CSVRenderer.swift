@@ -1,0 +1,75 @@
+import GestureKit
+
+/// The `csv` format: a fixed header and one row per transition; lines end with `\n`.
+///
+/// Columns: `t,recognizer,kind,view,state,x,y,touches,translation_x,translation_y,velocity_x,`
+/// `velocity_y,scale,rotation,velocity,direction,taps,reason`; `x`/`y` are the location, `velocity`
+/// holds the scalar velocities of pinch and rotation, `velocity_x`/`velocity_y` the vectors of pans.
+/// Absent values are empty cells. With several traces a leading `trace` column names the trace.
+/// Fields holding a comma, a quote or a line break are quoted as RFC 4180 says. Deliveries are not
+/// part of this format.
+struct CSVRenderer: AnalysisRenderer {
+    let options: RenderOptions
+
+    /// The header row of one trace, without the `trace` column.
+    static let columns = [
+        "t", "recognizer", "kind", "view", "state", "x", "y", "touches", "translation_x", "translation_y",
+        "velocity_x", "velocity_y", "scale", "rotation", "velocity", "direction", "taps", "reason",
+    ]
+
+    var prologue: String { ((options.labelsTraces ? ["trace"] : []) + Self.columns).joined(separator: ",") + "\n" }
+    let separator = ""
+    let epilogue = ""
+
+    func render(_ trace: AnalyzedTrace) -> String {
+        var output = ""
+        for record in trace.transitions {
+            var fields: [String] = options.labelsTraces ? [Self.quoted(trace.path)] : []
+            fields.reserveCapacity(Self.columns.count + 1)
+            var vector: Point?
+            var scalar: Double?
+            switch record.velocity {
+            case .vector(let v)?: vector = v
+            case .scalar(let s)?: scalar = s
+            case nil: break
+            }
+            fields.append(DecimalFormatting.string(record.t))
+            fields.append(Self.quoted(record.recognizer))
+            fields.append(Self.quoted(record.kind))
+            fields.append(Self.quoted(record.view))
+            fields.append(record.state.rawValue)
+            fields.append(Self.number(record.location?.x))
+            fields.append(Self.number(record.location?.y))
+            fields.append(record.touches.map(String.init) ?? "")
+            fields.append(Self.number(record.translation?.x))
+            fields.append(Self.number(record.translation?.y))
+            fields.append(Self.number(vector?.x))
+            fields.append(Self.number(vector?.y))
+            fields.append(Self.number(record.scale))
+            fields.append(Self.number(record.rotation))
+            fields.append(Self.number(scalar))
+            fields.append(Self.quoted(record.direction ?? ""))
+            fields.append(record.taps.map(String.init) ?? "")
+            fields.append(Self.quoted(record.reason ?? ""))
+            output += fields.joined(separator: ",")
+            output += "\n"
+        }
+        return output
+    }
+
+    private static func number(_ value: Double?) -> String {
+        value.map { DecimalFormatting.string($0) } ?? ""
+    }
+
+    /// The field as RFC 4180 writes it: quoted, with quotes doubled, when it holds `,` `"` CR or LF.
+    static func quoted(_ field: String) -> String {
+        guard field.utf8.contains(where: { $0 == UInt8(ascii: ",") || $0 == UInt8(ascii: "\"") || $0 == 10 || $0 == 13 }) else {
+            return field
+        }
+        var quoted = "\""
+        for character in field {
+            if character == "\"" { quoted += "\"\"" } else { quoted.append(character) }
+        }
+        return quoted + "\""
+    }
+}

@@ -1,0 +1,62 @@
+import GestureKit
+
+/// One trace's analysis, ready to render: its path as given and its records in engine order.
+struct AnalyzedTrace {
+    /// The path as the user gave it (`-` for standard input).
+    var path: String
+    /// Transitions and, with `--deliveries`, deliveries, in the order the engine made them.
+    var records: [AnalysisRecord]
+
+    /// The transition records alone.
+    var transitions: [TransitionRecord] {
+        records.compactMap { if case .transition(let t) = $0 { return t } else { return nil } }
+    }
+
+    /// The delivery records alone.
+    var deliveries: [DeliveryRecord] {
+        records.compactMap { if case .delivery(let d) = $0 { return d } else { return nil } }
+    }
+}
+
+/// What every renderer needs to know besides the records.
+struct RenderOptions {
+    /// `--deliveries` was given: records are tagged with `type` and deliveries are shown.
+    var deliveries = false
+    /// Several traces are analyzed together: each record (or row) names its trace.
+    var labelsTraces = false
+    /// ANSI colour is allowed (text format only).
+    var color = false
+}
+
+/// Turns analyzed traces into the text of one output format.
+///
+/// The command writes ``prologue`` before the first trace that parsed, ``separator`` between traces,
+/// each trace's ``render(_:)`` once the whole trace parsed, and ``epilogue`` at the end; when no
+/// trace parsed it writes nothing at all.
+///
+/// See also: ``JSONLinesRenderer``, ``JSONRenderer``, ``CSVRenderer``, ``TextRenderer``.
+protocol AnalysisRenderer {
+    /// Written once before the first trace's output (the CSV header, the JSON document's opening).
+    var prologue: String { get }
+    /// Written between two traces' outputs.
+    var separator: String { get }
+    /// Written once after the last trace's output.
+    var epilogue: String { get }
+    /// The output for one trace.
+    func render(_ trace: AnalyzedTrace) -> String
+}
+
+/// The `--format` values of `analyze`.
+enum OutputFormat: String, CaseIterable {
+    case text, jsonl, json, csv
+
+    /// The renderer of this format.
+    func renderer(_ options: RenderOptions) -> any AnalysisRenderer {
+        switch self {
+        case .text: return TextRenderer(options: options)
+        case .jsonl: return JSONLinesRenderer(options: options)
+        case .json: return JSONRenderer(options: options)
+        case .csv: return CSVRenderer(options: options)
+        }
+    }
+}

@@ -1,0 +1,207 @@
+import GestureKit
+
+/// Writes a ``SceneDescription`` as a scene file (scene format version 1) that reads back as the
+/// same scene.
+///
+/// The file is meant to be copied and edited, so it is pretty-printed: two-space indentation, one
+/// recognizer per line, frames and name lists inline. Each recognizer lists every property of its
+/// kind (UIKit's defaults included, so they are easy to change) but only those common keys that
+/// differ from their defaults; views likewise list only keys that differ from UIKit's defaults.
+enum SceneFileWriter {
+    /// The scene file's text, ending with a newline.
+    static func text(of scene: SceneDescription) -> String {
+        var json = JSONWriter(pretty: true)
+        json.beginObject()
+        json.key("gesturectl-scene")
+        json.integer(1)
+        json.key("views")
+        json.beginArray()
+        for view in scene.views { write(view, to: &json) }
+        json.endArray()
+        if !scene.controllers.isEmpty {
+            json.key("controllers")
+            json.beginArray()
+            for controller in scene.controllers {
+                json.beginObject(inline: true)
+                json.key("name")
+                json.string(controller.name)
+                json.key("view")
+                json.string(controller.view)
+                if !controller.handles.isEmpty {
+                    json.key("handles")
+                    json.strings(sorted(controller.handles))
+                }
+                json.endObject()
+            }
+            json.endArray()
+        }
+        if let firstResponder = scene.firstResponder {
+            json.key("firstResponder")
+            json.string(firstResponder)
+        }
+        json.key("recognizers")
+        json.beginArray()
+        for recognizer in scene.recognizers { write(recognizer, to: &json) }
+        json.endArray()
+        json.key("velocityEstimator")
+        json.string(scene.velocityEstimator.rawValue)
+        json.endObject()
+        return json.text + "\n"
+    }
+
+    private static func write(_ view: ViewDescription, to json: inout JSONWriter) {
+        json.beginObject(inline: view.children.isEmpty)
+        json.key("name")
+        json.string(view.name)
+        json.key("frame")
+        json.beginArray(inline: true)
+        for value in [view.frame.origin.x, view.frame.origin.y, view.frame.size.width, view.frame.size.height] {
+            json.number(value)
+        }
+        json.endArray()
+        if !view.userInteractionEnabled { flag("userInteractionEnabled", false, &json) }
+        if view.hidden { flag("hidden", true, &json) }
+        if view.alpha != 1 {
+            json.key("alpha")
+            json.number(view.alpha)
+        }
+        if view.multipleTouchEnabled { flag("multipleTouchEnabled", true, &json) }
+        if view.exclusiveTouch { flag("exclusiveTouch", true, &json) }
+        if view.clipsToBounds { flag("clipsToBounds", true, &json) }
+        if view.handles != [.touches] {
+            json.key("handles")
+            json.strings(sorted(view.handles))
+        }
+        if view.canBecomeFirstResponder { flag("canBecomeFirstResponder", true, &json) }
+        if !view.children.isEmpty {
+            json.key("children")
+            json.beginArray()
+            for child in view.children { write(child, to: &json) }
+            json.endArray()
+        }
+        json.endObject()
+    }
+
+    private static func write(_ recognizer: RecognizerDescription, to json: inout JSONWriter) {
+        json.beginObject(inline: true)
+        json.key("name")
+        json.string(recognizer.name)
+        json.key("kind")
+        json.string(recognizer.kind.name)
+        json.key("view")
+        json.string(recognizer.view)
+        writeProperties(of: recognizer.kind, to: &json)
+        if !recognizer.enabled { flag("enabled", false, &json) }
+        if !recognizer.cancelsTouchesInView { flag("cancelsTouchesInView", false, &json) }
+        if recognizer.delaysTouchesBegan { flag("delaysTouchesBegan", true, &json) }
+        if !recognizer.delaysTouchesEnded { flag("delaysTouchesEnded", false, &json) }
+        if !recognizer.requireToFail.isEmpty {
+            json.key("requireToFail")
+            json.strings(recognizer.requireToFail)
+        }
+        if !recognizer.simultaneousWith.isEmpty {
+            json.key("simultaneousWith")
+            json.strings(recognizer.simultaneousWith)
+        }
+        if !recognizer.shouldBegin { flag("shouldBegin", false, &json) }
+        switch recognizer.shouldReceiveTouch {
+        case .all: break
+        case .inViews(let views):
+            json.key("shouldReceiveTouch")
+            json.beginObject()
+            json.key("inViews")
+            json.strings(views)
+            json.endObject()
+        case .notInViews(let views):
+            json.key("shouldReceiveTouch")
+            json.beginObject()
+            json.key("notInViews")
+            json.strings(views)
+            json.endObject()
+        }
+        selection("canPrevent", recognizer.canPrevent, &json)
+        selection("canBePreventedBy", recognizer.canBePreventedBy, &json)
+        if !recognizer.thresholds.isEmpty {
+            json.key("thresholds")
+            json.beginObject()
+            for (name, value) in recognizer.thresholds.sorted(by: { $0.key < $1.key }) {
+                json.key(name)
+                json.number(value)
+            }
+            json.endObject()
+        }
+        json.endObject()
+    }
+
+    private static func writeProperties(of kind: RecognizerKind, to json: inout JSONWriter) {
+        switch kind {
+        case let .tap(taps, touches):
+            integer("numberOfTapsRequired", taps, &json)
+            integer("numberOfTouchesRequired", touches, &json)
+        case let .longPress(duration, movement, touches, taps):
+            json.key("minimumPressDuration")
+            json.number(duration)
+            json.key("allowableMovement")
+            json.number(movement)
+            integer("numberOfTouchesRequired", touches, &json)
+            integer("numberOfTapsRequired", taps, &json)
+        case let .pan(minimum, maximum):
+            integer("minimumNumberOfTouches", minimum, &json)
+            if maximum != Int.max { integer("maximumNumberOfTouches", maximum, &json) }
+        case .screenEdgePan(let edges):
+            json.key("edges")
+            json.strings(ScreenEdge.allCases.filter(edges.contains).map(\.rawValue))
+        case let .swipe(directions, touches):
+            json.key("direction")
+            json.strings(SwipeDirection.allCases.filter(directions.contains).map(\.rawValue))
+            integer("numberOfTouchesRequired", touches, &json)
+        case .pinch, .rotation, .checkmark:
+            break
+        case let .template(templates, minimumScore):
+            json.key("templates")
+            json.beginArray()
+            for template in templates {
+                json.beginObject()
+                json.key("name")
+                json.string(template.name)
+                json.key("points")
+                json.beginArray()
+                for point in template.points {
+                    json.beginArray()
+                    json.number(point.x)
+                    json.number(point.y)
+                    json.endArray()
+                }
+                json.endArray()
+                json.endObject()
+            }
+            json.endArray()
+            json.key("minimumScore")
+            json.number(minimumScore)
+        }
+    }
+
+    private static func selection(_ key: String, _ selection: RecognizerSelection, _ json: inout JSONWriter) {
+        switch selection {
+        case .all: break
+        case .none: flag(key, false, &json)
+        case .named(let names):
+            json.key(key)
+            json.strings(names.sorted())
+        }
+    }
+
+    private static func flag(_ key: String, _ value: Bool, _ json: inout JSONWriter) {
+        json.key(key)
+        json.bool(value)
+    }
+
+    private static func integer(_ key: String, _ value: Int, _ json: inout JSONWriter) {
+        json.key(key)
+        json.integer(value)
+    }
+
+    private static func sorted(_ handles: Set<HandledEvents>) -> [String] {
+        HandledEvents.allCases.filter(handles.contains).map(\.rawValue)
+    }
+}

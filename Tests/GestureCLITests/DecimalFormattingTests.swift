@@ -1,0 +1,141 @@
+import Testing
+
+@testable import GestureCLI
+
+@Suite struct DecimalFormattingTests {}
+
+extension DecimalFormattingTests {
+    /// Value, expected text at the default 6 decimal places.
+    static let table: [(Double, String)] = [
+        (0, "0"),
+        (-0.0, "0"),
+        (1, "1"),
+        (-1, "-1"),
+        (42, "42"),
+        (390, "390"),
+        (1.5, "1.5"),
+        (-1.5, "-1.5"),
+        (0.1, "0.1"),
+        (0.1 + 0.2, "0.3"),
+        (400.00000000000017, "400"),
+        (399.99999999999994, "400"),
+        (0.44, "0.44"),
+        (0.09 + 0.35, "0.44"),
+        (1e-7, "0"),
+        (-1e-7, "0"),
+        (0.0000005, "0.000001"),
+        (-0.0000005, "-0.000001"),
+        (0.00000049, "0"),
+        (-0.00000049, "0"),
+        (0.000001, "0.000001"),
+        (0.0000015, "0.000002"),
+        (0.0001, "0.0001"),
+        (0.00001, "0.00001"),
+        (0.123456, "0.123456"),
+        (0.1234564, "0.123456"),
+        (0.1234565, "0.123457"),
+        (-0.1234565, "-0.123457"),
+        (2.0000005, "2.000001"),
+        (0.9999995, "1"),
+        (9.9999995, "10"),
+        (-9.9999995, "-10"),
+        (99.9999999, "100"),
+        (123456789.1234565, "123456789.123457"),
+        (123456789.123456, "123456789.123456"),
+        (1e15 + 0.5, "1000000000000000.5"),
+        (9007199254740992, "9007199254740992"),
+        (1e16, "10000000000000000"),
+        (1e20, "100000000000000000000"),
+        (-1e20, "-100000000000000000000"),
+        (1.25e21, "1250000000000000000000"),
+        (Double.leastNonzeroMagnitude, "0"),
+        (-Double.leastNonzeroMagnitude, "0"),
+        (480.5, "480.5"),
+        (195.66666666666666, "195.666667"),
+        (-3.14159265358979, "-3.141593"),
+        (Double.nan, "null"),
+        (Double.infinity, "null"),
+        (-Double.infinity, "null"),
+    ]
+
+    @Test(arguments: table)
+    func formats(_ entry: (Double, String)) {
+        #expect(DecimalFormatting.string(entry.0) == entry.1, "\(entry.0)")
+    }
+
+    @Test func largestDoublePrintsEveryDigit() {
+        let text = DecimalFormatting.string(Double.greatestFiniteMagnitude)
+        #expect(text == "17976931348623157" + String(repeating: "0", count: 292))
+        #expect(!text.contains("e") && !text.contains("."))
+    }
+
+    @Test func otherPrecisionsRoundHalfAwayFromZero() {
+        #expect(DecimalFormatting.string(2.5, fractionDigits: 0) == "3")
+        #expect(DecimalFormatting.string(-2.5, fractionDigits: 0) == "-3")
+        #expect(DecimalFormatting.string(0.125, fractionDigits: 2) == "0.13")
+        #expect(DecimalFormatting.string(41.3003, fractionDigits: 3) == "41.3")
+        #expect(DecimalFormatting.string(0.0004, fractionDigits: 3) == "0")
+        #expect(DecimalFormatting.string(0.0005, fractionDigits: 3) == "0.001")
+    }
+
+    @Test func appendsToExistingText() {
+        var text = "t="
+        DecimalFormatting.append(0.5, to: &text)
+        #expect(text == "t=0.5")
+    }
+
+    @Test func neverPrintsExponentsOrNegativeZero() {
+        var value = 1e-300
+        while value < 1e300 {
+            for sign in [1.0, -1.0] {
+                let text = DecimalFormatting.string(sign * value)
+                #expect(!text.contains("e") && !text.contains("E") && text != "-0", "\(sign * value) → \(text)")
+                if text.contains(".") { #expect(!text.hasSuffix("0") && !text.hasSuffix("."), "\(text)") }
+            }
+            value *= 7.3
+        }
+    }
+
+    /// The fast path (scaling by 10^places) must agree with the exact one (rounding the shortest
+    /// decimal digits) everywhere; random values of every magnitude, plus values near one half of
+    /// the last place, check it.
+    @Test func fastPathAgreesWithExactRounding() {
+        var random = SplitMix64(seed: 0x6765_7374_7572_6563)
+        var checked = 0
+        for _ in 0..<50_000 {
+            let magnitude = Double(random.next() % 14) - 7
+            var value = Double(Int64(bitPattern: random.next()) % 1_000_000_007) / 1_000_000_007 * pow10(magnitude)
+            if random.next() % 4 == 0 {
+                value = (value * 1e6).rounded(.down) / 1e6 + 0.0000005
+            }
+            for places in [2, 3, 6] {
+                var exact = ""
+                DecimalFormatting.appendExactly(value, fractionDigits: places, to: &exact)
+                #expect(DecimalFormatting.string(value, fractionDigits: places) == exact, "\(value) at \(places) places")
+                checked += 1
+            }
+        }
+        #expect(checked == 150_000)
+    }
+
+    private func pow10(_ exponent: Double) -> Double {
+        var result = 1.0
+        for _ in 0..<Int(exponent.magnitude) { result *= 10 }
+        return exponent < 0 ? 1 / result : result
+    }
+}
+
+/// A small deterministic random number generator (SplitMix64), so that failures reproduce.
+struct SplitMix64: RandomNumberGenerator {
+    private var state: UInt64
+
+    init(seed: UInt64) { state = seed }
+
+    mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
+    }
+}
