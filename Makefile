@@ -13,7 +13,7 @@ SCRATCH  ?= .build
 FLAGS    := --scratch-path $(SCRATCH) -Xswiftc -warnings-as-errors
 CORPUS   := $(wildcard traces/*.json traces/*.jsonl traces/*.csv)
 
-.PHONY: build test corpus install clean
+.PHONY: build test corpus accuracy install clean
 
 build:
 	$(SWIFT) build -c release $(FLAGS)
@@ -28,6 +28,10 @@ corpus:
 ifneq ($(CORPUS),)
 	"$$($(SWIFT) build $(FLAGS) --show-bin-path)/gesturectl" validate $(CORPUS) >/dev/null
 endif
+
+# Template and checkmark accuracy on ../shared/data/dollar1 (or $GESTURECTL_DOLLAR1): prints the tables of docs/custom-gestures.md.
+accuracy:
+	GESTURECTL_ACCURACY_REPORT=1 $(SWIFT) test $(FLAGS) --filter DollarAccuracyTests
 
 install: build
 	install -d "$(DESTDIR)$(PREFIX)/bin"

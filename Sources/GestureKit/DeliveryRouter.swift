@@ -6,21 +6,45 @@ final class DeliveryRouter {
     /// A touch as the view side sees it.
     private final class Entry {
         let touch: Touch
-        /// Recognizers that may still hold back or cancel this touch's deliveries.
-        var receivers: [GestureRecognizer]
+        /// Recognizers that may still hold back or cancel this touch's deliveries, each with the
+        /// reset cycle it was in when it received the touch (after a reset it is done with the touch).
+        var receivers: [(recognizer: GestureRecognizer, cycle: Int)]
         /// Whether the view has been sent `touchesBegan`.
         var beganDelivered = false
         /// Deliveries held back, oldest first, with the recognizer that held each.
-        var held: [(phase: TouchPhase, location: Point, previous: Point, t: Double, by: String)] = []
+        var held: [Held] = []
         var finished = false
 
         init(touch: Touch) {
             self.touch = touch
-            receivers = touch.recognizers
+            receivers = touch.recognizers.compactMap { r in
+                r.isReceiving && r.observedState == .possible ? (r, r.resetCycle) : nil
+            }
         }
     }
 
+    /// A delivery held back by a recognizer's `delaysTouchesBegan`/`delaysTouchesEnded`.
+    struct Held {
+        var phase: TouchPhase
+        var location: Point
+        var previous: Point
+        /// The event the delivery belongs to.
+        var t: Double
+        /// The order in which deliveries were held, across touches.
+        var sequence: Int
+        /// The recognizer that held it.
+        var by: String
+    }
+
     private unowned let engine: Engine
+    private var heldCount = 0
+
+    /// The touches whose view deliveries are not finished, for tests.
+    var unfinished: [String] {
+        entries.filter { !$0.finished }.map { e in
+            "\(e.touch.id) began:\(e.beganDelivered) held:\(e.held.map { "\($0.phase)/\($0.by)" }) receivers:\(e.receivers.map { "\($0.recognizer.name)#\($0.cycle)/\($0.recognizer.resetCycle) \($0.recognizer.observedState)" })"
+        }
+    }
     private var entries: [Entry] = []
     private var enabled: Bool { engine.options.deliveries }
 
@@ -52,18 +76,16 @@ final class DeliveryRouter {
                 continue
             }
             if !entry.held.isEmpty || (phase == .began && blocker(entry, forBegan: true) != nil) {
-                let by = blocker(entry, forBegan: true) ?? entry.held.last?.by ?? ""
-                entry.held.append((phase, touch.windowLocation, touch.previousWindowLocation, event.timestamp, by))
+                hold(entry, phase, by: blocker(entry, forBegan: true) ?? entry.held.last?.by ?? "", at: event.timestamp)
                 continue
             }
             if phase == .ended, let by = blocker(entry, forBegan: false) {
-                entry.held.append((phase, touch.windowLocation, touch.previousWindowLocation, event.timestamp, by))
+                hold(entry, phase, by: by, at: event.timestamp)
                 continue
             }
             add(&batch, entry, phase, at: event.timestamp, delayedBy: nil, cancelledBy: nil)
         }
         for record in batch { emit(record) }
-        releaseHolds()
         entries.removeAll { $0.finished }
     }
 
@@ -79,23 +101,45 @@ final class DeliveryRouter {
 
     /// The recognizer that holds back this entry's next delivery, if any.
     private func blocker(_ entry: Entry, forBegan: Bool) -> String? {
-        for r in entry.receivers where r.isEnabled && r.observedState == .possible && r.logicalState != .failed {
+        for (r, cycle) in entry.receivers
+        where r.resetCycle == cycle && r.isEnabled && r.observedState == .possible && r.logicalState != .failed {
             if forBegan ? r.delaysTouchesBegan : r.delaysTouchesEnded { return r.name }
         }
         return nil
     }
 
+    private func hold(_ entry: Entry, _ phase: TouchPhase, by: String, at t: Double) {
+        heldCount += 1
+        let touch = entry.touch
+        entry.held.append(Held(
+            phase: phase, location: touch.windowLocation, previous: touch.previousWindowLocation, t: t,
+            sequence: heldCount, by: by))
+    }
+
+    /// Delivers, in the order they happened, the held deliveries nothing holds back any more.
     private func releaseHolds() {
-        var batch: [DeliveryRecord] = []
+        var released: [(entry: Entry, item: Held)] = []
         for entry in entries where !entry.finished && !entry.held.isEmpty {
             while let first = entry.held.first {
                 let blocked = first.phase == .ended && entry.beganDelivered
                     ? blocker(entry, forBegan: false) : blocker(entry, forBegan: true)
                 if blocked != nil { break }
                 entry.held.removeFirst()
-                add(&batch, entry, first.phase, at: engine.now, delayedBy: first.by, cancelledBy: nil,
-                    location: first.location, previous: first.previous)
+                released.append((entry, first))
+                if first.phase == .began { entry.beganDelivered = true }
             }
+        }
+        guard !released.isEmpty else { return }
+        released.sort { $0.item.sequence < $1.item.sequence }
+        var batch: [DeliveryRecord] = []
+        var lastEventTime: Double?
+        var groupStart = 0
+        for (entry, item) in released {
+            // Deliveries of one original event may share a record; those of different events may not.
+            if lastEventTime != item.t { groupStart = batch.count }
+            add(&batch, entry, item.phase, at: engine.now, delayedBy: item.by, cancelledBy: nil,
+                location: item.location, previous: item.previous, mergeFrom: groupStart)
+            lastEventTime = item.t
         }
         for record in batch { emit(record) }
         entries.removeAll { $0.finished }
@@ -106,7 +150,7 @@ final class DeliveryRouter {
         var batch: [DeliveryRecord] = []
         if r.cancelsTouchesInView {
             for touch in r.touches { touch.cancelledInView = true }
-            for entry in entries where !entry.finished && entry.receivers.contains(where: { $0 === r }) {
+            for entry in entries where !entry.finished && entry.receivers.contains(where: { $0.recognizer === r && $0.cycle == r.resetCycle }) {
                 entry.touch.cancelledInView = true
                 entry.held.removeAll()
                 if entry.beganDelivered {
@@ -115,19 +159,27 @@ final class DeliveryRouter {
                 entry.finished = true
             }
         }
-        for entry in entries { entry.receivers.removeAll { $0 === r } }
+        for entry in entries { entry.receivers.removeAll { $0.recognizer === r } }
         for record in batch { emit(record) }
         entries.removeAll { $0.finished }
     }
 
     func recognizerDidFail(_ r: GestureRecognizer) {
         guard enabled else { return }
-        for entry in entries { entry.receivers.removeAll { $0 === r } }
+        for entry in entries { entry.receivers.removeAll { $0.recognizer === r } }
         releaseHolds()
     }
 
-    func flushAfterTimer() {
+    /// Delivers what was held back for recognizers that have since failed or recognized;
+    /// called at the end of every event and timer.
+    func endOfEvent() {
         if enabled { releaseHolds() }
+    }
+
+    /// A recognizer stopped tracking a touch (`ignore(_:)`): it no longer holds back its deliveries.
+    func recognizer(_ r: GestureRecognizer, didIgnore touch: Touch) {
+        guard enabled else { return }
+        for entry in entries where entry.touch === touch { entry.receivers.removeAll { $0.recognizer === r } }
     }
 
     func recordDropped(id: TouchID, at t: Double) {
@@ -140,7 +192,8 @@ final class DeliveryRouter {
     /// Adds a touch delivery to `batch`, merging with a record of the same responder and method.
     private func add(
         _ batch: inout [DeliveryRecord], _ entry: Entry, _ phase: TouchPhase, at t: Double,
-        delayedBy: String?, cancelledBy: String?, location: Point? = nil, previous: Point? = nil
+        delayedBy: String?, cancelledBy: String?, location: Point? = nil, previous: Point? = nil,
+        mergeFrom: Int = 0
     ) {
         let touch = entry.touch
         let method: DeliveryMethod
@@ -166,9 +219,10 @@ final class DeliveryRouter {
             id: touch.id, phase: phase, tapCount: touch.tapCount,
             location: coordinateView?.convertFromWindow(here) ?? here,
             previousLocation: coordinateView?.convertFromWindow(before) ?? before)
-        if let i = batch.firstIndex(where: {
-            $0.responder == responder && $0.method == method && $0.delayedBy == delayedBy && $0.cancelledBy == cancelledBy
-                && $0.forwardedBy == forwardedBy
+        if let i = batch.indices.suffix(from: min(mergeFrom, batch.count)).last(where: { i in
+            let r = batch[i]
+            return r.responder == responder && r.method == method && r.delayedBy == delayedBy
+                && r.cancelledBy == cancelledBy && r.forwardedBy == forwardedBy && !r.touches.contains(touch.id)
         }) {
             batch[i].touches.append(touch.id)
             batch[i].details.append(detail)

@@ -48,7 +48,7 @@ public final class Engine {
     private var lastTime: Double?
     /// The scene's delegates (recognizers hold their delegates weakly, as in UIKit).
     private var retainedDelegates: [AnyObject] = []
-    private lazy var delivery = DeliveryRouter(engine: self)
+    lazy var delivery = DeliveryRouter(engine: self)
 
     /// Builds the live scene from its description.
     public convenience init(
@@ -70,6 +70,7 @@ public final class Engine {
         environment.emit = { [unowned self] record in onRecord(.transition(record)) }
         environment.willObserveRecognition = { [unowned self] r in delivery.recognizerWillRecognize(r) }
         environment.didObserveFailure = { [unowned self] r in delivery.recognizerDidFail(r) }
+        environment.didIgnoreTouch = { [unowned self] r, touch in delivery.recognizer(r, didIgnore: touch) }
     }
 
     /// The current virtual time.
@@ -131,8 +132,8 @@ public final class Engine {
         while let timer = environment.clock.popDue(before: time) {
             environment.clock.set(timer.deadline)
             timer.action()
-            delivery.flushAfterTimer()
             environment.endOfEvent()
+            delivery.endOfEvent()
         }
     }
 
@@ -173,6 +174,7 @@ public final class Engine {
         deliverToRecognizers(changed, event)
         delivery.deliverTouches(changed, event)
         environment.endOfEvent()
+        delivery.endOfEvent()
         for touch in changed where touch.phase == .ended {
             lastTap = (touch.windowLocation, t, touch.tapCount)
         }

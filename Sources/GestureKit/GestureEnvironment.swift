@@ -19,6 +19,8 @@ final class GestureEnvironment {
     var willObserveRecognition: (GestureRecognizer) -> Void = { _ in }
     /// Called when a recognizer's failure is observed (delayed deliveries hook in here).
     var didObserveFailure: (GestureRecognizer) -> Void = { _ in }
+    /// Called when a recognizer stops tracking a touch.
+    var didIgnoreTouch: (GestureRecognizer, Touch) -> Void = { _, _ in }
 
     func add(_ recognizer: GestureRecognizer) {
         recognizer.environment = self

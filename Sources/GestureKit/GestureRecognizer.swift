@@ -77,6 +77,8 @@ open class GestureRecognizer {
     weak var environment: GestureEnvironment?
     /// The touches this recognizer was given since it last reset (including ended ones).
     var engagedTouchCount = 0
+    /// How many times the recognizer has reset: a touch it received belongs to one cycle.
+    var resetCycle = 0
     /// Requirements from `require(toFail:)`.
     var failureRequirements: [GestureRecognizer] = []
 
@@ -181,6 +183,7 @@ open class GestureRecognizer {
     public func ignore(_ touch: Touch) {
         touches.removeAll { $0 === touch }
         touch.recognizers.removeAll { $0 === self }
+        environment?.didIgnoreTouch(self, touch)
     }
 
     /// Called when a transition that waited on a failure requirement is about to be observed.
@@ -194,6 +197,7 @@ open class GestureRecognizer {
 
     /// Returns the recognizer to `possible`, forgetting its touches.
     func performReset() {
+        resetCycle &+= 1
         cancelTimers()
         for touch in touches { touch.recognizers.removeAll { $0 === self } }
         touches.removeAll()

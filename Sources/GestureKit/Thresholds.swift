@@ -41,6 +41,14 @@ public struct Thresholds: Hashable, Sendable {
     public var checkmarkMinimumStroke = 20.0
     /// Checkmark: backwards movement tolerated on a stroke before it counts as reversed, in points (choice).
     public var checkmarkJitterTolerance = 8.0
+    /// Checkmark: backwards movement tolerated, as a fraction of the stroke's size so far (the longer side of its bounding box), when that is more than checkmarkJitterTolerance (choice; a hand's wobble grows with the movement).
+    public var checkmarkRelativeJitterTolerance = 0.1
+    /// Checkmark: how steep each of the two strokes must be, as the angle of its chord from horizontal, in radians (choice; 20°; the $1 logs' check strokes are at least 33° steep).
+    public var checkmarkMinimumSlope = 0.35
+    /// Checkmark: the most the stroke may rise before its downstroke or fall after its upstroke (a hook), as a fraction of the upstroke's rise (choice; the $1 logs' check strokes rise at most 0.18 of it first).
+    public var checkmarkMaximumHook = 0.33
+    /// Template: the shortest stroke matched against templates, as path length in points (choice; as far as a pan must move to begin).
+    public var templateMinimumStroke = 10.0
 
     /// Creates the defaults.
     public init() {}
@@ -65,6 +73,10 @@ public struct Thresholds: Hashable, Sendable {
         ("screenEdgeDistance", \.screenEdgeDistance),
         ("checkmarkMinimumStroke", \.checkmarkMinimumStroke),
         ("checkmarkJitterTolerance", \.checkmarkJitterTolerance),
+        ("checkmarkRelativeJitterTolerance", \.checkmarkRelativeJitterTolerance),
+        ("checkmarkMinimumSlope", \.checkmarkMinimumSlope),
+        ("checkmarkMaximumHook", \.checkmarkMaximumHook),
+        ("templateMinimumStroke", \.templateMinimumStroke),
         ]
     }
 

@@ -1,0 +1,169 @@
+import Testing
+@testable import GestureKit
+
+/// Properties that hold for every valid trace and scene, checked on random ones.
+@Suite struct InvariantTests {}
+
+/// A small deterministic generator (SplitMix64), so failures reproduce from their seed.
+struct SplitMix64 {
+    var state: UInt64
+    init(seed: UInt64) { state = seed }
+    mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
+    }
+    mutating func unit() -> Double { Double(next() >> 11) / Double(1 << 53) }
+    mutating func below(_ n: Int) -> Int { Int(next() % UInt64(max(1, n))) }
+    mutating func chance(_ p: Double) -> Bool { unit() < p }
+}
+
+/// A random valid trace: up to five fingers, ids reused, stationary samples, cancellations,
+/// long gaps, several changes per event, and motion, remote-control and application samples.
+func randomTrace(seed: UInt64, length: Int = 160) -> [Sample] {
+    var rng = SplitMix64(seed: seed)
+    var samples: [Sample] = []
+    var down: [Int: Point] = [:]
+    var t = rng.unit() * 10
+    var ignoring = 0
+    var used: Set<Int> = []
+    for _ in 0..<length {
+        // Advance time: usually one 120 Hz frame, sometimes a long gap, sometimes no time at all
+        // (then the event goes on, and a finger may still appear only once in it).
+        let r = rng.unit()
+        let step = r < 0.1 ? 0 : (r < 0.15 ? rng.unit() * 1.5 : 1.0 / 120)
+        if step > 0 { used = [] }
+        t += step
+        let changes = 1 + rng.below(3)
+        for _ in 0..<changes {
+            let roll = rng.unit()
+            if roll < 0.03 {
+                samples.append(Sample(t: t, kind: .motion(phase: rng.chance(0.5) ? .began : .ended, subtype: .shake)))
+                break
+            }
+            if roll < 0.05 {
+                let begin = ignoring == 0 || rng.chance(0.5)
+                ignoring += begin ? 1 : -1
+                samples.append(Sample(t: t, kind: .application(subtype: begin ? .beginIgnoringInteractionEvents : .endIgnoringInteractionEvents)))
+                break
+            }
+            let id = rng.below(5)
+            guard !used.contains(id) else { continue }
+            used.insert(id)
+            if let p = down[id] {
+                let action = rng.unit()
+                let moved = Point(x: p.x + (rng.unit() - 0.5) * 40, y: p.y + (rng.unit() - 0.5) * 40)
+                if action < 0.15 {
+                    samples.append(.touch(t, id: .number(id), .ended, x: moved.x, y: moved.y))
+                    down[id] = nil
+                } else if action < 0.18 {
+                    samples.append(.touch(t, id: .number(id), .cancelled, x: p.x, y: p.y))
+                    down[id] = nil
+                } else if action < 0.3 {
+                    samples.append(.touch(t, id: .number(id), .stationary, x: p.x, y: p.y))
+                } else {
+                    samples.append(.touch(t, id: .number(id), .moved, x: moved.x, y: moved.y))
+                    down[id] = moved
+                }
+            } else {
+                let p = Point(x: rng.unit() * 420 - 15, y: rng.unit() * 880 - 18)
+                samples.append(.touch(t, id: .number(id), .began, x: p.x, y: p.y))
+                down[id] = p
+            }
+        }
+    }
+    return samples
+}
+
+/// A random scene: nested views and every kind of recognizer with random relationships (no cycles).
+func randomScene(seed: UInt64) -> SceneDescription {
+    var rng = SplitMix64(seed: seed ^ 0xABCDEF)
+    var inner = ViewDescription(name: "inner", frame: Rect(x: 40, y: 200, width: 300, height: 300))
+    inner.multipleTouchEnabled = rng.chance(0.5)
+    inner.exclusiveTouch = rng.chance(0.2)
+    inner.handles = rng.chance(0.7) ? [.touches] : []
+    var root = ViewDescription(name: "root", frame: Rect(x: 0, y: 0, width: 390, height: 844), children: [inner])
+    root.multipleTouchEnabled = true
+    let kinds: [RecognizerKind] = [
+        .tap(), .tap(numberOfTapsRequired: 2), .tap(numberOfTouchesRequired: 2), .longPress(),
+        .longPress(numberOfTouchesRequired: 2, numberOfTapsRequired: 1), .pan(), .pan(minimumNumberOfTouches: 2, maximumNumberOfTouches: 3),
+        .screenEdgePan(edges: [.left, .bottom]), .swipe(direction: Set(SwipeDirection.allCases)), .swipe(direction: [.up], numberOfTouchesRequired: 2),
+        .pinch, .rotation, .checkmark,
+        .template(templates: [StrokeTemplate(name: "line", points: [Point(x: 0, y: 0), Point(x: 100, y: 0)])]),
+    ]
+    var recognizers: [RecognizerDescription] = []
+    for (index, kind) in kinds.enumerated() where rng.chance(0.6) {
+        var r = RecognizerDescription(name: "r\(index)", kind: kind, view: ["root", "inner", "window"][rng.below(3)])
+        r.cancelsTouchesInView = rng.chance(0.7)
+        r.delaysTouchesBegan = rng.chance(0.2)
+        r.delaysTouchesEnded = rng.chance(0.7)
+        r.shouldBegin = rng.chance(0.9)
+        if rng.chance(0.3) { r.simultaneousWith = ["*"] }
+        if rng.chance(0.2) { r.canPrevent = .none }
+        if rng.chance(0.1) { r.enabled = false }
+        if rng.chance(0.2) { r.shouldReceiveTouch = .notInViews(["inner"]) }
+        // Require only earlier recognizers to fail, so there is never a cycle.
+        if let earlier = recognizers.last, rng.chance(0.4) { r.requireToFail = [earlier.name] }
+        recognizers.append(r)
+    }
+    return SceneDescription(views: [root], recognizers: recognizers)
+}
+
+extension InvariantTests {
+    @Test(arguments: 0..<120)
+    func randomTracesKeepEveryInvariant(seed: Int) throws {
+        let samples = randomTrace(seed: UInt64(seed))
+        let scene = seed % 3 == 0 ? SceneDescription.defaultScene() : randomScene(seed: UInt64(seed))
+        let engine = try Engine(scene: scene, options: EngineOptions(deliveries: true))
+        var records: [AnalysisRecord] = []
+        engine.onRecord = { records.append($0) }
+        for sample in samples { engine.process(sample) }
+        engine.finish()
+
+        // Every recognizer's transitions form a legal path of the state machine.
+        var states: [String: RecognizerState] = [:]
+        var lastT = -Double.infinity
+        for record in records {
+            #expect(record.t >= lastT - 1e-9, "records go back in time at \(record.t) (seed \(seed))")
+            lastT = max(lastT, record.t)
+            guard case .transition(let r) = record else { continue }
+            let from = states[r.recognizer] ?? .possible
+            #expect(RecognizerState.isLegal(from: from, to: r.state), "\(r.recognizer): \(from) → \(r.state) at \(r.t) (seed \(seed))")
+            states[r.recognizer] = r.state.isFinal ? .possible : r.state
+        }
+        // Every recognizer is back in possible, with no touches, timers or waiting transitions.
+        for r in engine.environment.recognizers {
+            #expect(r.state == .possible, "\(r.name) ends in \(r.state) (seed \(seed))")
+            #expect(r.touches.isEmpty)
+            #expect(r.waitingStates.isEmpty)
+        }
+        #expect(engine.environment.clock.isEmpty)
+        #expect(engine.activeTouches.isEmpty)
+        #expect(engine.delivery.unfinished.isEmpty, "deliveries still held at the end (seed \(seed))")
+
+        // Each touch that reached a view gets exactly one ending delivery after its began.
+        var open: [TouchID: Int] = [:]
+        for record in records {
+            guard case .delivery(let d) = record, !d.dropped else { continue }
+            for id in d.touches {
+                switch d.method {
+                case .touchesBegan:
+                    // An id may begin again while its previous touch's end is still held back.
+                    open[id, default: 0] += 1
+                case .touchesEnded, .touchesCancelled:
+                    #expect(open[id, default: 0] >= 1, "touch \(id) ended without beginning (seed \(seed))")
+                    open[id, default: 0] -= 1
+                default:
+                    break
+                }
+            }
+        }
+        #expect(open.values.allSatisfy { $0 == 0 }, "unfinished touches \(open) (seed \(seed))")
+
+        // The same input gives the same records.
+        let again = try analyze(samples, scene: scene, deliveries: true)
+        #expect(again == records)
+    }
+}
