@@ -96,3 +96,15 @@ enum StrokeMath {
         return sum / Double(points.count)
     }
 }
+
+extension StrokeTemplate {
+    /// A template made from a recorded stroke: the stroke resampled to `count` points evenly spaced
+    /// along its path, positions rounded to hundredths of a point; nil for a stroke without length.
+    ///
+    /// The matcher normalizes position and size itself, so the template keeps the stroke's own
+    /// coordinates, which makes it easy to recognize when read in a scene file.
+    public init?(name: String, stroke: [Point], count: Int = UnistrokeMatcher.sampleCount) {
+        guard count >= 2, let points = StrokeMath.resample(stroke, count: count) else { return nil }
+        self.init(name: name, points: points.map { Point(x: ($0.x * 100).rounded() / 100, y: ($0.y * 100).rounded() / 100) })
+    }
+}
