@@ -139,7 +139,16 @@ open class GestureRecognizer {
 
     /// Makes the transition to `newState`, or throws if the state machine does not allow it.
     public func transition(to newState: RecognizerState) throws(IllegalTransition) {
-        let target = (newState == .ended && logicalState == .possible && isDiscrete) ? .recognized : newState
+        var target = newState
+        if logicalState == .possible {
+            // UIKit's subclass habits: `.ended` from possible is `.recognized` for a discrete gesture,
+            // and `.cancelled` before anything began (as the seeds' touchesCancelled does) is a failure.
+            if newState == .ended && isDiscrete { target = .recognized }
+            if newState == .cancelled {
+                target = .failed
+                if pendingReason == nil { pendingReason = "\(name) set its state to cancelled before it began" }
+            }
+        }
         guard RecognizerState.isLegal(from: logicalState, to: target) else {
             throw IllegalTransition(recognizer: name, from: logicalState, to: target)
         }

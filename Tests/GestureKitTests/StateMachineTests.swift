@@ -64,3 +64,26 @@ extension StateMachineTests {
         #expect(states == [.recognized, .recognized])
     }
 }
+
+extension StateMachineTests {
+    /// The seeds' recognizer sets `.cancelled` in touchesCancelled whatever its state; before it
+    /// began, that is a failure, not a trap.
+    @Test func cancelledBeforeBeganIsAFailure() throws {
+        final class Canceller: GestureRecognizer {
+            override func touchesCancelled(_ touches: [Touch], with event: TouchEvent) { state = .cancelled }
+        }
+        let window = Window()
+        let view = View(name: "v", frame: Rect(x: 0, y: 0, width: 390, height: 844))
+        window.addSubview(view)
+        let r = Canceller(name: "canceller")
+        view.addGestureRecognizer(r)
+        let engine = Engine(window: window, recognizers: [r])
+        var records: [TransitionRecord] = []
+        engine.onRecord = { if case .transition(let t) = $0 { records.append(t) } }
+        engine.process(.touch(0, id: .number(1), .began, x: 10, y: 10))
+        engine.process(.touch(0.1, id: .number(1), .cancelled, x: 10, y: 10))
+        engine.finish()
+        #expect(records.map(\.state) == [.failed])
+        #expect(records.first?.reason == "canceller set its state to cancelled before it began")
+    }
+}
