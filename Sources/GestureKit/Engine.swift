@@ -46,6 +46,10 @@ public final class Engine {
     private var touchSerial = 0
     private var lastTap: (location: Point, time: Double, count: Int)?
     private var lastTime: Double?
+    /// Counts touch events; touches and recognizers remember the last one they took part in.
+    private var eventSerial = 0
+    private var changedScratch: [Touch] = []
+    private var orderScratch: [GestureRecognizer] = []
     /// The scene's delegates (recognizers hold their delegates weakly, as in UIKit).
     private var retainedDelegates: [AnyObject] = []
     lazy var delivery = DeliveryRouter(engine: self)
@@ -141,7 +145,11 @@ public final class Engine {
         fireTimers(before: t)
         environment.clock.set(t)
         lastTime = t
-        var changed: [Touch] = []
+        eventSerial &+= 1
+        let serial = eventSerial
+        var changed = changedScratch
+        changedScratch = []
+        changed.removeAll(keepingCapacity: true)
         for sample in samples {
             guard case let .touch(id, phase, location, _, _) = sample.kind else { continue }
             if phase == .began {
@@ -150,35 +158,50 @@ public final class Engine {
                     delivery.recordDropped(id: id, at: t)
                     continue
                 }
-                droppedTouches.remove(id)
+                if !droppedTouches.isEmpty { droppedTouches.remove(id) }
                 let touch = beginTouch(id: id, at: location, time: t)
+                touch.eventSerial = serial
                 activeTouches.append(touch)
                 changed.append(touch)
             } else {
-                if droppedTouches.contains(id) {
+                if !droppedTouches.isEmpty, droppedTouches.contains(id) {
                     if phase.isTerminal { droppedTouches.remove(id) }
                     continue
                 }
-                guard let touch = activeTouches.first(where: { $0.id == id }) else { continue }
+                guard let touch = activeTouch(id) else { continue }
                 touch.phase = phase
                 if phase != .stationary {
                     touch.previousWindowLocation = touch.windowLocation
                     touch.windowLocation = location
                 }
                 touch.timestamp = t
+                touch.eventSerial = serial
                 changed.append(touch)
             }
         }
-        for touch in activeTouches where !changed.contains(where: { $0 === touch }) { touch.phase = .stationary }
-        let event = TouchEvent(timestamp: t, allTouches: activeTouches)
+        var anyEnded = false
+        for touch in activeTouches {
+            if touch.eventSerial != serial { touch.phase = .stationary }
+            if touch.phase.isTerminal { anyEnded = true }
+        }
+        let event = TouchEvent(timestamp: t, allTouches: activeTouches, serial: serial)
         deliverToRecognizers(changed, event)
         delivery.deliverTouches(changed, event)
         environment.endOfEvent()
         delivery.endOfEvent()
-        for touch in changed where touch.phase == .ended {
-            lastTap = (touch.windowLocation, t, touch.tapCount)
+        if anyEnded {
+            for touch in changed where touch.phase == .ended {
+                lastTap = (touch.windowLocation, t, touch.tapCount)
+            }
+            activeTouches.removeAll { $0.phase.isTerminal }
         }
-        activeTouches.removeAll { $0.phase.isTerminal }
+        changedScratch = changed
+    }
+
+    /// The touch down with this id, if any.
+    private func activeTouch(_ id: TouchID) -> Touch? {
+        for touch in activeTouches where touch.id == id { return touch }
+        return nil
     }
 
     private func beginTouch(id: TouchID, at location: Point, time: Double) -> Touch {
@@ -212,32 +235,63 @@ public final class Engine {
     }
 
     private func deliverToRecognizers(_ changed: [Touch], _ event: TouchEvent) {
-        var order: [GestureRecognizer] = []
-        for touch in changed {
-            for r in touch.recognizers where !order.contains(where: { $0 === r }) { order.append(r) }
+        let serial = event.serial
+        var order = orderScratch
+        orderScratch = []
+        order.removeAll(keepingCapacity: true)
+        for touch in changed where touch.phase != .stationary {
+            for r in touch.recognizers {
+                if r.eventSerial != serial {
+                    r.eventSerial = serial
+                    order.append(r)
+                    environment.markDirty(r)
+                }
+                r.eventTouches.add(touch)
+            }
         }
         for r in order {
-            var began: [Touch] = [], moved: [Touch] = [], ended: [Touch] = [], cancelled: [Touch] = []
-            for touch in changed where touch.recognizers.contains(where: { $0 === r }) {
-                switch touch.phase {
-                case .began: began.append(touch)
-                case .moved: moved.append(touch)
-                case .ended: ended.append(touch)
-                case .cancelled: cancelled.append(touch)
-                case .stationary: break
-                }
+            var batch = r.eventTouches
+            r.eventTouches = EventTouches()
+            if !batch.began.isEmpty {
+                r.touches.append(contentsOf: batch.began)
+                r.engagedTouchCount += batch.began.count
             }
-            if !began.isEmpty {
-                r.touches.append(contentsOf: began)
-                r.engagedTouchCount += began.count
+            if let centroid = r.touches.windowCentroid { r.lastLocation = centroid }
+            if r.isEnabled {
+                if !batch.began.isEmpty, r.isReceiving { r.touchesBegan(batch.began, with: event) }
+                if !batch.moved.isEmpty, r.isReceiving { r.touchesMoved(batch.moved, with: event) }
+                if !batch.ended.isEmpty, r.isReceiving { r.touchesEnded(batch.ended, with: event) }
+                if !batch.cancelled.isEmpty, r.isReceiving { r.touchesCancelled(batch.cancelled, with: event) }
             }
-            r.lastLocation = r.touches.windowCentroid ?? r.lastLocation
-            guard r.isEnabled else { continue }
-            if !began.isEmpty, r.isReceiving { r.touchesBegan(began, with: event) }
-            if !moved.isEmpty, r.isReceiving { r.touchesMoved(moved, with: event) }
-            if !ended.isEmpty, r.isReceiving { r.touchesEnded(ended, with: event) }
-            if !cancelled.isEmpty, r.isReceiving { r.touchesCancelled(cancelled, with: event) }
+            batch.removeAll()
+            r.eventTouches = batch
         }
+        orderScratch = order
+    }
+}
+
+/// The touches of one event for one recognizer, by phase (buffers reused from event to event).
+struct EventTouches {
+    var began: [Touch] = []
+    var moved: [Touch] = []
+    var ended: [Touch] = []
+    var cancelled: [Touch] = []
+
+    mutating func add(_ touch: Touch) {
+        switch touch.phase {
+        case .began: began.append(touch)
+        case .moved: moved.append(touch)
+        case .ended: ended.append(touch)
+        case .cancelled: cancelled.append(touch)
+        case .stationary: break
+        }
+    }
+
+    mutating func removeAll() {
+        if !began.isEmpty { began.removeAll(keepingCapacity: true) }
+        if !moved.isEmpty { moved.removeAll(keepingCapacity: true) }
+        if !ended.isEmpty { ended.removeAll(keepingCapacity: true) }
+        if !cancelled.isEmpty { cancelled.removeAll(keepingCapacity: true) }
     }
 }
 

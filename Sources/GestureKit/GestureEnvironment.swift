@@ -30,6 +30,7 @@ final class GestureEnvironment {
     // MARK: Requests from recognizers
 
     func recognizer(_ r: GestureRecognizer, didRequest target: RecognizerState) {
+        markDirty(r)
         if !r.waitingStates.isEmpty {
             switch target {
             case .ended:
@@ -135,6 +136,7 @@ final class GestureEnvironment {
 
     /// Records an observed transition and applies its consequences for waiting recognizers.
     private func observe(_ r: GestureRecognizer, _ state: RecognizerState, reason: String?) {
+        markDirty(r)
         r.observedState = state
         emit(r.makeRecord(state, at: clock.now, reason: reason))
         if state == .failed {
@@ -161,23 +163,57 @@ final class GestureEnvironment {
 
     /// Forgets ended touches and resets finished recognizers nothing waits on.
     func endOfEvent() {
-        for r in recognizers {
-            r.touches.removeAll { touch in
-                guard touch.phase.isTerminal else { return false }
-                touch.recognizers.removeAll { $0 === r }
-                return true
+        var involved: [GestureRecognizer] = []
+        swap(&involved, &dirty)
+        defer {
+            // Reuse the buffer for the next event unless deferred resets already refilled the list.
+            if dirty.isEmpty {
+                involved.removeAll(keepingCapacity: true)
+                dirty = involved
             }
         }
-        for r in recognizers where r.observedState.isFinal || (r.logicalState == .failed && r.waitingStates.isEmpty) {
-            let needed = recognizers.contains { waiter in
+        for r in involved {
+            r.isDirty = false
+            var anyTerminal = false
+            for touch in r.touches where touch.phase.isTerminal { anyTerminal = true }
+            if anyTerminal {
+                r.touches.removeAll { touch in
+                    guard touch.phase.isTerminal else { return false }
+                    touch.recognizers.removeAll { $0 === r }
+                    return true
+                }
+            }
+        }
+        for r in involved where r.observedState.isFinal || (r.logicalState == .failed && r.waitingStates.isEmpty) {
+            let needed = waitingCount > 0 && recognizers.contains { waiter in
                 !waiter.waitingStates.isEmpty && waiter.failureRequirements.contains { $0 === r }
             }
-            if !needed {
+            if needed {
+                // Reset later, once the recognizers waiting on this one have made their move.
+                markDirty(r)
+            } else {
                 r.performReset()
                 r.observedState = .possible
                 r.waitingStates = []
             }
         }
+    }
+
+    /// Recognizers that took part in the current event or timer, to clean up at its end.
+    private var dirty: [GestureRecognizer] = []
+
+    /// Notes that `r` took part in the current event or timer.
+    func markDirty(_ r: GestureRecognizer) {
+        guard !r.isDirty else { return }
+        r.isDirty = true
+        dirty.append(r)
+    }
+
+    /// How many recognizers have transitions waiting on failure requirements.
+    private var waitingCount: Int {
+        var n = 0
+        for r in recognizers where !r.waitingStates.isEmpty { n += 1 }
+        return n
     }
 }
 

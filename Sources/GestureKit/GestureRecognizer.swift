@@ -77,6 +77,11 @@ open class GestureRecognizer {
     weak var environment: GestureEnvironment?
     /// The touches this recognizer was given since it last reset (including ended ones).
     var engagedTouchCount = 0
+    /// Whether the environment has it on its list of recognizers to clean up after the event.
+    var isDirty = false
+    /// The last touch event the recognizer took part in, and its touches in it.
+    var eventSerial = 0
+    var eventTouches = EventTouches()
     /// How many times the recognizer has reset: a touch it received belongs to one cycle.
     var resetCycle = 0
     /// Requirements from `require(toFail:)`.
@@ -123,9 +128,9 @@ open class GestureRecognizer {
 
     /// The location reported in records: the centroid of the touches, in `view`'s coordinates.
     open func location(in view: View?) -> Point {
-        let live = touches.filter { !$0.phase.isTerminal }
-        let set = live.isEmpty ? touches : live
-        guard let centroid = set.windowCentroid else { return lastLocation.map { view?.convertFromWindow($0) ?? $0 } ?? .zero }
+        guard let centroid = touches.liveWindowCentroid ?? touches.windowCentroid else {
+            return lastLocation.map { view?.convertFromWindow($0) ?? $0 } ?? .zero
+        }
         return view?.convertFromWindow(centroid) ?? centroid
     }
 

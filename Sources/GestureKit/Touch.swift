@@ -27,6 +27,8 @@ public final class Touch {
     var cancelledInView = false
     /// Monotonic sequence number, for stable ordering.
     let serial: Int
+    /// The last touch event this touch changed in.
+    var eventSerial = 0
 
     init(id: TouchID, location: Point, time: Double, tapCount: Int, serial: Int) {
         self.id = id
@@ -59,14 +61,36 @@ public struct TouchEvent {
     public let timestamp: Double
     /// Every touch down in this event, including those that end in it.
     public let allTouches: [Touch]
+    /// The event's sequence number in the trace.
+    let serial: Int
+
+    init(timestamp: Double, allTouches: [Touch], serial: Int = 0) {
+        self.timestamp = timestamp
+        self.allTouches = allTouches
+        self.serial = serial
+    }
 }
 
 extension Array where Element == Touch {
     /// The mean window location, or nil for no touches.
     var windowCentroid: Point? {
         guard !isEmpty else { return nil }
-        var sum = Point.zero
-        for touch in self { sum = sum + touch.windowLocation }
-        return sum / Double(count)
+        var x = 0.0, y = 0.0
+        for touch in self {
+            x += touch.windowLocation.x
+            y += touch.windowLocation.y
+        }
+        return Point(x: x / Double(count), y: y / Double(count))
+    }
+
+    /// The mean window location of the touches that are not ended or cancelled, or nil for none.
+    var liveWindowCentroid: Point? {
+        var x = 0.0, y = 0.0, n = 0
+        for touch in self where !touch.phase.isTerminal {
+            x += touch.windowLocation.x
+            y += touch.windowLocation.y
+            n += 1
+        }
+        return n == 0 ? nil : Point(x: x / Double(n), y: y / Double(n))
     }
 }

@@ -8,7 +8,7 @@ struct VirtualTimer {
     /// Order of scheduling, to break ties deterministically.
     var serial: Int
     /// Who owns it (the timer is dropped when the owner resets).
-    unowned let owner: GestureRecognizer
+    let owner: ObjectIdentifier
     /// What to do.
     let action: () -> Void
 }
@@ -35,7 +35,7 @@ final class VirtualClock {
     @discardableResult
     func schedule(at deadline: Double, owner: GestureRecognizer, _ action: @escaping () -> Void) -> Int {
         nextSerial += 1
-        timers.append(VirtualTimer(deadline: deadline, serial: nextSerial, owner: owner, action: action))
+        timers.append(VirtualTimer(deadline: deadline, serial: nextSerial, owner: ObjectIdentifier(owner), action: action))
         return nextSerial
     }
 
@@ -44,7 +44,9 @@ final class VirtualClock {
     }
 
     func cancelAll(ownedBy owner: GestureRecognizer) {
-        timers.removeAll { $0.owner === owner }
+        guard !timers.isEmpty else { return }
+        let id = ObjectIdentifier(owner)
+        timers.removeAll { $0.owner == id }
     }
 
     /// Removes and returns the earliest timer due strictly before `time` (or at any time when `time` is nil).
