@@ -1,0 +1,160 @@
+import Foundation
+import GestureKit
+import GestureTrace
+
+/// `gesturectl convert`: between the three trace encodings, and from real-device recordings.
+///
+/// The whole input is read and converted in memory; output is written only once everything
+/// converted, so a bad input leaves standard output (or the `-o` file) untouched.
+struct ConvertCommand: Command {
+    let name = "convert"
+    let summary = "convert traces between encodings, and from getevent or evemu recordings"
+    let discussion = """
+        Reads INPUT (a trace in any encoding, an Android 'getevent -lt' log or a Linux 'evemu-record' \
+        file; - for standard input) and writes it as a trace in the encoding of --to (or of the -o \
+        file's extension). The input's kind comes from --from, its extension (.json, .jsonl, .csv, \
+        .events) or its first lines. Between encodings nothing is lost: converting back gives the same \
+        bytes.
+
+        Recordings: timestamps become seconds from the first event; raw device units become points, \
+        scaled to --screen (default 390x844) keeping the device's aspect ratio. The axis ranges come \
+        from --raw-size, else --device (an evemu .desc file or getevent -lp output), else the \
+        recording's own description lines (or, for an evemu recording without them, a DEVICE.desc \
+        file beside DEVICE.NAME.events), else the largest values seen (with a warning). Multitouch \
+        protocols A and B and single-touch devices are understood; a lift, a frame with no contacts \
+        and a released slot end touches, and touches still down at the end are cancelled at the last \
+        frame. Oddities of the recording are warnings on standard error, with a summary line.
+
+        exit status: 0 success, 2 usage error, 65 the input is invalid, 66 a file cannot be opened, \
+        74 the output cannot be written.
+        """
+    let options = OptionTable([
+        Option("from", .choice(ConvertInput.Kind.allCases.map(\.rawValue)), help: "what INPUT is (default: from its extension or contents)"),
+        Option("to", .choice(TraceEncoding.allCases.map(\.rawValue)), help: "the encoding to write (default: from -o's extension)"),
+        Option("screen", .argument(placeholder: "WxH"), help: "recordings: the screen in points to scale to (default 390x844)"),
+        Option("raw-size", .argument(placeholder: "WxH"), help: "recordings: the device's size in raw units"),
+        Option("device", .argument(placeholder: "DESC"), help: "recordings: the device's description (evemu .desc)"),
+        Option("output", short: "o", .argument(placeholder: "OUT"), help: "write to this file instead of standard output"),
+    ])
+    let operands = Operands(synopsis: "INPUT", name: "INPUT", minimum: 1, maximum: 1)
+
+    func run(_ arguments: ParsedArguments, in context: CommandContext) throws(UsageError) -> ExitStatus {
+        let environment = context.environment
+        let settings = try ConvertSettings(arguments)
+        let bytes: [UInt8]
+        do throws(TraceError) {
+            bytes = try InputFile.read(path: settings.input)
+        } catch {
+            environment.printError(error.description)
+            return TraceInputs.status(of: error)
+        }
+        let kind = settings.from ?? ConvertInput.kind(path: settings.input, bytes: bytes)
+        if kind.traceEncoding != nil, let option = settings.recordingOnlyOptions.first {
+            throw UsageError("'\(option)' applies to recordings (getevent, evemu) only, and the input is a \(kind.rawValue) trace")
+        }
+        let converted: ConvertInput.Result
+        do throws(TraceError) {
+            converted = try ConvertInput.read(bytes, kind: kind, settings: settings)
+        } catch {
+            environment.printError(error.description)
+            return TraceInputs.status(of: error)
+        }
+        for warning in converted.warnings { environment.printError(warning.description) }
+        if let note = converted.note { environment.printError("gesturectl convert: \(note)") }
+        if settings.to == .csv, converted.header.scene != nil {
+            environment.printError("gesturectl convert: warning: the trace's scene is not written: CSV has no place for one")
+        }
+        let text: String
+        do throws(TraceWriteError) {
+            text = try TraceWriter.write(converted.samples, header: converted.header, as: settings.to)
+        } catch {
+            environment.printError("\(TraceInputs.displayName(settings.input)): error: \(error.description)")
+            return .dataError
+        }
+        guard let output = settings.output, output != "-" else { return environment.writeResult(text) }
+        return OutputFile.write(text, to: output, environment: environment)
+    }
+}
+
+/// The options of one `convert` run, checked and typed.
+struct ConvertSettings {
+    var input: String
+    var from: ConvertInput.Kind?
+    var to: TraceEncoding
+    var screen: Size?
+    var rawSize: RawSize?
+    var device: String?
+    var output: String?
+
+    init(_ arguments: ParsedArguments) throws(UsageError) {
+        input = arguments.operands.first ?? "-"
+        from = arguments.value("from").flatMap(ConvertInput.Kind.init(rawValue:))
+        output = arguments.value("output")
+        if let to = arguments.value("to").flatMap(TraceEncoding.init(rawValue:)) {
+            self.to = to
+        } else if let output, let encoding = TraceEncoding(pathExtensionOf: output) {
+            to = encoding
+        } else {
+            throw UsageError("missing '--to json|jsonl|csv' (or an -o file ending in .json, .jsonl or .csv)")
+        }
+        if let text = arguments.value("screen") {
+            guard let size = SizeArgument.points(text) else {
+                throw UsageError("invalid value '\(text)' for '--screen': expected WIDTHxHEIGHT in points, such as 390x844")
+            }
+            screen = size
+        }
+        if let text = arguments.value("raw-size") {
+            guard let size = SizeArgument.units(text) else {
+                throw UsageError("invalid value '\(text)' for '--raw-size': expected WIDTHxHEIGHT in whole device units, such as 1080x2400")
+            }
+            rawSize = size
+        }
+        device = arguments.value("device")
+    }
+
+    /// The recording options given, for a recording input.
+    var recordingOptions: RecordingOptions {
+        RecordingOptions(screen: screen ?? .defaultScreen, rawSize: rawSize)
+    }
+
+    /// The recording-only options that were given, as spelled.
+    var recordingOnlyOptions: [String] {
+        (screen != nil ? ["--screen"] : []) + (rawSize != nil ? ["--raw-size"] : []) + (device != nil ? ["--device"] : [])
+    }
+}
+
+/// Parses `WIDTHxHEIGHT` option values.
+enum SizeArgument {
+    /// Positive finite numbers, such as `390x844` or `1024.5x768`.
+    static func points(_ text: String) -> Size? {
+        let parts = text.split(separator: "x", omittingEmptySubsequences: false)
+        guard parts.count == 2, let width = Double(parts[0]), let height = Double(parts[1]),
+            width.isFinite, height.isFinite, width > 0, height > 0, width <= 1e6, height <= 1e6
+        else { return nil }
+        return Size(width: width, height: height)
+    }
+
+    /// Positive whole numbers up to 2^30, such as `1080x2400`.
+    static func units(_ text: String) -> RawSize? {
+        let parts = text.split(separator: "x", omittingEmptySubsequences: false)
+        guard parts.count == 2, let width = Int(parts[0]), let height = Int(parts[1]),
+            (1...(1 << 30)).contains(width), (1...(1 << 30)).contains(height)
+        else { return nil }
+        return RawSize(width: width, height: height)
+    }
+}
+
+/// Writes a command's output file in one step, so that a failed run leaves no half-written file.
+enum OutputFile {
+    /// Writes `text` to `path`; reports a failure on standard error and returns `.cannotWrite`.
+    static func write(_ text: String, to path: String, environment: CommandEnvironment) -> ExitStatus {
+        do {
+            try Data(text.utf8).write(to: URL(fileURLWithPath: path), options: .atomic)
+            return .success
+        } catch {
+            let reason = (error as NSError).localizedFailureReason ?? (error as NSError).localizedDescription
+            environment.printError("gesturectl: cannot write '\(path)': \(reason)")
+            return .cannotWrite
+        }
+    }
+}

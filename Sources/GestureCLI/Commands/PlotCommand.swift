@@ -1,0 +1,75 @@
+import GestureKit
+import GestureTrace
+
+/// `gesturectl plot`: an SVG picture of a trace and of what the recognizers made of it.
+///
+/// The trace is analyzed as `analyze` would (same scene rules), then drawn by ``SVGPlot``: the
+/// scene's views with each finger's path in its own colour, and a timeline with one lane per
+/// recognizer. Nothing is written for a trace that does not parse.
+struct PlotCommand: Command {
+    let name = "plot"
+    let summary = "draw a trace and its recognizers' states over time as an SVG picture"
+    let discussion = """
+        Analyzes TRACE (a .json, .jsonl or .csv file, or - for standard input) with its scene (--scene, \
+        the trace's scene key, a scene.json beside it, or the default scene) and writes an SVG 1.1 \
+        picture to standard output or to -o OUT.svg: the scene's views as outlined rectangles with \
+        their names, each finger's path in its own colour from a circle where it touched down to a \
+        square where it lifted (a cross when it was cancelled or still down at the end), and below \
+        it a timeline: a lane of touches, then one lane per recognizer with a bar from began to ended \
+        (orange when cancelled), a diamond where a discrete gesture was recognized and a cross where \
+        a recognizer failed. Hover over any mark in a browser for its time, figures and reason.
+
+        exit status: 0 success, 2 usage error, 65 the trace or scene is invalid, 66 a file cannot be \
+        opened, 74 the output cannot be written.
+        """
+    let options = OptionTable([
+        Option("scene", .argument(placeholder: "FILE"), help: "use this scene file"),
+        Option("output", short: "o", .argument(placeholder: "OUT.svg"), help: "write to this file instead of standard output"),
+    ])
+    let operands = Operands(synopsis: "TRACE", name: "TRACE", minimum: 1, maximum: 1)
+
+    func run(_ arguments: ParsedArguments, in context: CommandContext) throws(UsageError) -> ExitStatus {
+        let environment = context.environment
+        let path = arguments.operands.first ?? "-"
+        let input: PlotInput
+        do throws(TraceError) {
+            let resolver = try SceneResolver(sceneFile: arguments.value("scene"))
+            let reader = try TraceReader(path: path, encoding: nil)
+            let header = try reader.header()
+            let scene = try resolver.scene(for: header, tracePath: path)
+            let screen = header.screen ?? .defaultScreen
+            let engine: Engine
+            do throws(SceneError) {
+                engine = try Engine(scene: scene, screen: screen)
+            } catch {
+                environment.printError("\(TraceInputs.displayName(path)): error: invalid scene: \(error.message)")
+                return .dataError
+            }
+            let collector = PlotRecords()
+            engine.onRecord = { record in
+                if case .transition(let transition) = record { collector.transitions.append(transition) }
+            }
+            var samples: [Sample] = []
+            while let sample = try reader.next() {
+                samples.append(sample)
+                engine.process(sample)
+            }
+            engine.finish()
+            for warning in reader.warnings { environment.printError(warning.description) }
+            input = PlotInput(
+                name: TraceInputs.displayName(path), screen: screen, scene: scene, samples: samples,
+                transitions: collector.transitions)
+        } catch {
+            environment.printError(error.description)
+            return TraceInputs.status(of: error)
+        }
+        let svg = SVGPlot(input).render()
+        guard let output = arguments.value("output"), output != "-" else { return environment.writeResult(svg) }
+        return OutputFile.write(svg, to: output, environment: environment)
+    }
+}
+
+/// Collects the transitions the engine reports through its closure.
+private final class PlotRecords {
+    var transitions: [TransitionRecord] = []
+}

@@ -1,0 +1,320 @@
+import GestureKit
+
+/// Sizes and places of the parts of a plot, in pixels.
+struct PlotLayout {
+    static let margin = 24.0
+    /// Where the screen drawing and the legend start, below the title.
+    static let top = 66.0
+    /// Between the screen drawing and the legend.
+    static let gap = 32.0
+    /// The screen drawing fits in this box, keeping its aspect ratio.
+    static let screenBox = Size(width: 420, height: 600)
+    static let legendWidth = 340.0
+    static let legendRows = 16
+    static let legendRowHeight = 20.0
+    /// The timeline's column of lane names.
+    static let labelWidth = 180.0
+    static let laneHeight = 34.0
+    static let touchRowHeight = 10.0
+    static let axisHeight = 26.0
+
+    /// The screen drawing's size.
+    let screen: Size
+    let width: Double
+    let height: Double
+    /// The top of the timeline (its time axis).
+    let timelineTop: Double
+    /// The height of the lane of touches.
+    let touchLaneHeight: Double
+    let lanes: Int
+    /// The bottom of the legend of touches and markers.
+    let legendBottom: Double
+
+    init(screen: Size, fingers: Int, lanes: Int, touchRows: Int) {
+        self.screen = screen
+        self.lanes = lanes
+        width = max(860, Self.margin + screen.width + Self.gap + Self.legendWidth + Self.margin)
+        let legendLines = Double(max(1, min(fingers, Self.legendRows)) + (fingers > Self.legendRows ? 1 : 0) + 3)
+        let legendHeight = 30 + legendLines * Self.legendRowHeight + 12
+        legendBottom = Self.top + legendHeight
+        timelineTop = Self.top + max(screen.height, legendHeight) + 36
+        touchLaneHeight = Double(max(1, touchRows)) * Self.touchRowHeight + 14
+        height = timelineTop + Self.axisHeight + touchLaneHeight + Double(lanes) * Self.laneHeight + 64
+    }
+
+    /// The left edge of the time axis.
+    var plotLeft: Double { Self.margin + Self.labelWidth }
+    /// The right edge of the time axis.
+    var plotRight: Double { width - Self.margin }
+
+    /// `text` cut to `length` characters with `…`.
+    static func truncated(_ text: String, to length: Int) -> String {
+        text.count <= length ? text : String(text.prefix(max(1, length - 1))) + "…"
+    }
+}
+
+/// Puts touches that overlap in time on separate rows of the touch lane.
+enum TimelineRows {
+    /// The row of each path (same order) and how many rows there are.
+    static func assign(_ paths: [TouchPath]) -> (rows: Int, rowOf: [Int]) {
+        var rowEnds: [Double] = []
+        var rowOf: [Int] = []
+        for path in paths {
+            if let row = rowEnds.firstIndex(where: { $0 < path.start }) {
+                rowEnds[row] = path.finish
+                rowOf.append(row)
+            } else {
+                rowOf.append(rowEnds.count)
+                rowEnds.append(path.finish)
+            }
+        }
+        return (rowEnds.count, rowOf)
+    }
+}
+
+extension SVGPlot {
+    /// The x pixel of time `t`.
+    private func x(_ t: Double) -> Double {
+        let range = timeRange
+        var span = (range.end - range.start) * 1.03
+        if !(span > 0 && span.isFinite) { span = 1 }
+        let fraction = (t - range.start) / span
+        return layout.plotLeft + (fraction.isFinite ? min(max(fraction, 0), 1) : 0) * (layout.plotRight - layout.plotLeft)
+    }
+
+    func drawTimeline(_ svg: inout SVGWriter) {
+        let top = layout.timelineTop
+        let bottom = top + PlotLayout.axisHeight + layout.touchLaneHeight + Double(layout.lanes) * PlotLayout.laneHeight
+        svg.open("g", [("id", "timeline")])
+        svg.text("Timeline", [("x", n(PlotLayout.margin)), ("y", n(top - 10)), ("font-size", "13"), ("font-weight", "bold"), ("fill", "#222")])
+        drawLaneBackgrounds(top: top + PlotLayout.axisHeight, &svg)
+        drawAxis(top: top, bottom: bottom, &svg)
+        drawTouchLane(top: top + PlotLayout.axisHeight, &svg)
+        let recognizers = input.scene.recognizers
+        for (index, recognizer) in recognizers.enumerated() {
+            let laneTop = top + PlotLayout.axisHeight + layout.touchLaneHeight + Double(index) * PlotLayout.laneHeight
+            drawLane(recognizer, index: index, top: laneTop, &svg)
+        }
+        drawStateLegend(y: bottom + 26, &svg)
+        svg.close("g")
+    }
+
+    private func drawAxis(top: Double, bottom: Double, _ svg: inout SVGWriter) {
+        let range = timeRange
+        let step = Self.tickStep(for: range.end - range.start)
+        let firstTick = (range.start / step).rounded(.up) * step
+        var first = true
+        svg.open("g", [("class", "axis")])
+        svg.element("line", [
+            ("x1", n(layout.plotLeft)), ("y1", n(top + PlotLayout.axisHeight - 4)), ("x2", n(layout.plotRight)),
+            ("y2", n(top + PlotLayout.axisHeight - 4)), ("stroke", "#999"), ("stroke-width", "1"),
+        ])
+        for index in 0..<200 {
+            // Each tick from its index, so that rounding never piles up and a step too small for
+            // the times' magnitude cannot loop forever.
+            let tick = firstTick + Double(index) * step
+            guard tick <= range.end + step * 1e-9, index == 0 || tick > firstTick + Double(index - 1) * step else { break }
+            let tx = x(tick)
+            svg.element("line", [
+                ("x1", n(tx)), ("y1", n(top + PlotLayout.axisHeight - 8)), ("x2", n(tx)), ("y2", n(bottom)),
+                ("stroke", "#e3e3e8"), ("stroke-width", "1"),
+            ])
+            let label = format(tick, 4) + (first ? " s" : "")
+            svg.text(label, [("x", n(tx)), ("y", n(top + 12)), ("font-size", "11"), ("text-anchor", "middle"), ("fill", "#555")])
+            first = false
+        }
+        svg.close("g")
+    }
+
+    /// A step of 1, 2, 2.5 or 5 times a power of ten giving at most ten ticks.
+    static func tickStep(for span: Double) -> Double {
+        guard span.isFinite else { return 1 }
+        let rough = min(max(span, 1e-6), 1e12) / 10
+        var power = 1e-6
+        while power * 10 <= rough { power *= 10 }
+        for factor in [1.0, 2, 2.5, 5, 10] where power * factor >= rough { return power * factor }
+        return power * 10
+    }
+
+    private func drawTouchLane(top: Double, _ svg: inout SVGWriter) {
+        let rows = TimelineRows.assign(paths).rowOf
+        svg.open("g", [("class", "lane"), ("id", "lane-touches")])
+        svg.text("touches", [("x", n(PlotLayout.margin + 8)), ("y", n(top + 16)), ("font-size", "12"), ("font-weight", "bold"), ("fill", "#333")])
+        for (index, path) in paths.enumerated() {
+            let y = top + 7 + Double(rows[index]) * PlotLayout.touchRowHeight
+            let start = x(path.start)
+            let width = max(3, x(path.finish) - start)
+            let ending = path.end?.rawValue ?? "still down at the end"
+            svg.element("rect", [
+                ("x", n(start)), ("y", n(y)), ("width", n(width)), ("height", n(PlotLayout.touchRowHeight - 3)),
+                ("rx", "2"), ("fill", PlotPalette.color(path.index)),
+            ], title: "touch \(path.id): down t=\(format(path.start, 4)), \(ending) t=\(format(path.finish, 4))")
+        }
+        for sample in input.samples {
+            let label: String
+            switch sample.kind {
+            case .touch: continue
+            case let .motion(phase, subtype): label = "motion \(subtype.rawValue) \(phase.rawValue)"
+            case .remoteControl(let subtype): label = "remote control \(subtype.rawValue)"
+            case .application(let subtype): label = "application \(subtype.rawValue)"
+            }
+            let p = Point(x: x(sample.t), y: top + layout.touchLaneHeight - 6)
+            PlotMarks.diamond(at: p, size: 4, color: "#555", title: "\(label) at t=\(format(sample.t, 4))", &svg)
+        }
+        svg.close("g")
+    }
+
+    private func drawLane(_ recognizer: RecognizerDescription, index: Int, top: Double, _ svg: inout SVGWriter) {
+        let middle = top + PlotLayout.laneHeight / 2
+        let records = input.transitions.filter { $0.recognizer == recognizer.name }
+        svg.open("g", [("class", "lane"), ("id", "lane-\(index + 1)")])
+        let outcome = Self.outcome(of: records)
+        svg.text(outcome.text, [
+            ("x", n(layout.plotLeft - 10)), ("y", n(top + 15)), ("font-size", "11"), ("text-anchor", "end"),
+            ("fill", outcome.color),
+        ])
+        svg.text(PlotLayout.truncated(recognizer.name, to: 15), [
+            ("x", n(PlotLayout.margin + 8)), ("y", n(top + 15)), ("font-size", "12"), ("font-weight", "bold"), ("fill", "#222"),
+        ])
+        svg.text(PlotLayout.truncated("\(recognizer.kind.name) on \(recognizer.view)", to: 28), [
+            ("x", n(PlotLayout.margin + 8)), ("y", n(top + 28)), ("font-size", "10"), ("fill", "#777"),
+        ])
+        svg.element("line", [
+            ("x1", n(layout.plotLeft)), ("y1", n(middle)), ("x2", n(layout.plotRight)), ("y2", n(middle)),
+            ("stroke", "#d5d8de"), ("stroke-width", "1"),
+        ])
+        var open: (began: TransitionRecord, changes: [TransitionRecord])?
+        for record in records {
+            switch record.state {
+            case .began:
+                open = (record, [])
+            case .changed:
+                open?.changes.append(record)
+            case .ended, .cancelled:
+                drawSpan(began: open?.began ?? record, changes: open?.changes ?? [], end: record, middle: middle, &svg)
+                open = nil
+            case .recognized:
+                PlotMarks.diamond(at: Point(x: x(record.t), y: middle), size: 8, color: PlotStateColor.recognized,
+                    title: "\(recognizer.name) recognized at t=\(format(record.t, 4))\(details(record))", &svg)
+            case .failed:
+                PlotMarks.cross(at: Point(x: x(record.t), y: middle), size: 6, color: PlotStateColor.failed, width: 3,
+                    title: "\(recognizer.name) failed at t=\(format(record.t, 4)): \(record.reason ?? "no reason given")", &svg)
+            case .possible:
+                break
+            }
+        }
+        if let open {
+            drawSpan(began: open.began, changes: open.changes, end: nil, middle: middle, &svg)
+        }
+        svg.close("g")
+    }
+
+    /// The striped backgrounds of the lanes, drawn before the grid so that the grid shows on them.
+    private func drawLaneBackgrounds(top: Double, _ svg: inout SVGWriter) {
+        let width = n(layout.plotRight - PlotLayout.margin)
+        svg.open("g", [("class", "lane-backgrounds")])
+        svg.element("rect", [
+            ("x", n(PlotLayout.margin)), ("y", n(top)), ("width", width), ("height", n(layout.touchLaneHeight)), ("fill", "#eef1f6"),
+        ])
+        for index in 0..<layout.lanes where index % 2 == 1 {
+            let laneTop = top + layout.touchLaneHeight + Double(index) * PlotLayout.laneHeight
+            svg.element("rect", [
+                ("x", n(PlotLayout.margin)), ("y", n(laneTop)), ("width", width), ("height", n(PlotLayout.laneHeight)),
+                ("fill", "#f6f7f9"),
+            ])
+        }
+        svg.close("g")
+    }
+
+    /// What a recognizer's lane came to, for its label: the most telling final state and how often.
+    static func outcome(of records: [TransitionRecord]) -> (text: String, color: String) {
+        let order: [(RecognizerState, String)] = [
+            (.recognized, PlotStateColor.recognized), (.ended, PlotStateColor.recognized),
+            (.cancelled, PlotStateColor.cancelled), (.failed, PlotStateColor.failed),
+        ]
+        for (state, color) in order {
+            let count = records.filter { $0.state == state }.count
+            if count > 0 { return (state.rawValue + (count > 1 ? " ×\(count)" : ""), color) }
+        }
+        return ("no transitions", "#999")
+    }
+
+    private func drawSpan(
+        began: TransitionRecord, changes: [TransitionRecord], end: TransitionRecord?, middle: Double, _ svg: inout SVGWriter
+    ) {
+        let start = x(began.t)
+        let finish = x(end?.t ?? timeRange.end)
+        let cancelled = end?.state == .cancelled || end == nil
+        let color = cancelled ? PlotStateColor.cancelled : PlotStateColor.ended
+        var title = "\(began.recognizer): began at t=\(format(began.t, 4))\(details(began)); \(changes.count) changed"
+        if let end {
+            title += "; \(end.state.rawValue) at t=\(format(end.t, 4))\(details(end))"
+            if let reason = end.reason { title += ": \(reason)" }
+        } else {
+            title += "; still going at the end of the trace"
+        }
+        svg.open("g", [("class", "span")], title: title)
+        svg.element("rect", [
+            ("x", n(start)), ("y", n(middle - 7)), ("width", n(max(3, finish - start))), ("height", "14"), ("rx", "3"),
+            ("fill", color), ("fill-opacity", "0.85"),
+        ])
+        if changes.count <= 300 {
+            for change in changes {
+                let cx = x(change.t)
+                svg.element("line", [
+                    ("x1", n(cx)), ("y1", n(middle - 4)), ("x2", n(cx)), ("y2", n(middle + 4)), ("stroke", "#ffffff"),
+                    ("stroke-opacity", "0.6"), ("stroke-width", "1"),
+                ])
+            }
+        }
+        svg.element("rect", [("x", n(start - 1.5)), ("y", n(middle - 10)), ("width", "3"), ("height", "20"), ("fill", "#1b5e20")])
+        svg.close("g")
+    }
+
+    /// `, at (x, y), scale 1.5, …`: the figures a record carries.
+    private func details(_ record: TransitionRecord) -> String {
+        var parts: [String] = []
+        if let location = record.location { parts.append("at (\(format(location.x, 2)), \(format(location.y, 2)))") }
+        if let touches = record.touches { parts.append("\(touches) touch\(touches == 1 ? "" : "es")") }
+        if let translation = record.translation {
+            parts.append("translation (\(format(translation.x, 2)), \(format(translation.y, 2)))")
+        }
+        if let scale = record.scale { parts.append("scale \(format(scale, 3))") }
+        if let rotation = record.rotation { parts.append("rotation \(format(rotation, 3)) rad") }
+        switch record.velocity {
+        case .vector(let v)?: parts.append("velocity (\(format(v.x, 1)), \(format(v.y, 1))) pt/s")
+        case .scalar(let s)?: parts.append("velocity \(format(s, 3))/s")
+        case nil: break
+        }
+        if let direction = record.direction { parts.append("direction \(direction)") }
+        if let taps = record.taps { parts.append("\(taps) tap\(taps == 1 ? "" : "s")") }
+        if let template = record.template { parts.append("template \(template)") }
+        if let score = record.score { parts.append("score \(format(score, 3))") }
+        return parts.isEmpty ? "" : ", " + parts.joined(separator: ", ")
+    }
+
+    private func drawStateLegend(y: Double, _ svg: inout SVGWriter) {
+        var x = layout.plotLeft
+        svg.open("g", [("id", "state-legend")])
+        svg.element("rect", [("x", n(x)), ("y", n(y - 7)), ("width", "34"), ("height", "14"), ("rx", "3"), ("fill", PlotStateColor.ended)])
+        svg.text("began … ended", [("x", n(x + 42)), ("y", n(y + 4)), ("font-size", "12"), ("fill", "#333")])
+        x += 150
+        svg.element("rect", [("x", n(x)), ("y", n(y - 7)), ("width", "34"), ("height", "14"), ("rx", "3"), ("fill", PlotStateColor.cancelled)])
+        svg.text("began … cancelled", [("x", n(x + 42)), ("y", n(y + 4)), ("font-size", "12"), ("fill", "#333")])
+        x += 170
+        PlotMarks.diamond(at: Point(x: x + 8, y: y), size: 8, color: PlotStateColor.recognized, title: nil, &svg)
+        svg.text("recognized", [("x", n(x + 22)), ("y", n(y + 4)), ("font-size", "12"), ("fill", "#333")])
+        x += 110
+        PlotMarks.cross(at: Point(x: x + 8, y: y), size: 6, color: PlotStateColor.failed, width: 3, title: nil, &svg)
+        svg.text("failed (hover for the reason)", [("x", n(x + 22)), ("y", n(y + 4)), ("font-size", "12"), ("fill", "#333")])
+        svg.close("g")
+    }
+}
+
+/// The colours of recognizer states in the timeline.
+enum PlotStateColor {
+    static let ended = "#43a047"
+    static let cancelled = "#fb8c00"
+    static let recognized = "#2e7d32"
+    static let failed = "#d32f2f"
+}

@@ -1,0 +1,177 @@
+import Foundation
+import GestureKit
+import GestureTrace
+import Testing
+
+#if canImport(FoundationXML)
+    import FoundationXML
+#endif
+
+@testable import GestureCLI
+
+/// `gesturectl plot`: the SVG parses as XML and holds the marks a person looks for.
+@Suite struct PlotCommandTests {}
+
+/// The elements of an SVG document, parsed with Foundation's XMLParser.
+final class ParsedSVG: NSObject, XMLParserDelegate {
+    struct Element {
+        var name: String
+        var attributes: [String: String]
+        var title: String?
+        var text: String
+    }
+
+    private(set) var elements: [Element] = []
+    private(set) var parseError: String?
+    private var stack: [Int] = []
+    private var inTitle = false
+
+    init(_ text: String) {
+        super.init()
+        let parser = XMLParser(data: Data(text.utf8))
+        parser.delegate = self
+        if !parser.parse() { parseError = parser.parserError.map { "\($0)" } ?? "unknown error" }
+    }
+
+    func parser(_ parser: XMLParser, didStartElement name: String, namespaceURI: String?, qualifiedName: String?,
+                attributes: [String: String] = [:]) {
+        if name == "title" {
+            inTitle = true
+            return
+        }
+        stack.append(elements.count)
+        elements.append(Element(name: name, attributes: attributes, title: nil, text: ""))
+    }
+
+    func parser(_ parser: XMLParser, didEndElement name: String, namespaceURI: String?, qualifiedName: String?) {
+        if name == "title" {
+            inTitle = false
+            return
+        }
+        _ = stack.popLast()
+    }
+
+    func parser(_ parser: XMLParser, foundCharacters string: String) {
+        guard let index = stack.last else { return }
+        if inTitle {
+            elements[index].title = (elements[index].title ?? "") + string
+        } else if elements[index].name == "text" {
+            elements[index].text += string
+        }
+    }
+
+    func parser(_ parser: XMLParser, parseErrorOccurred error: Error) { parseError = "\(error)" }
+
+    /// The elements called `name`.
+    func all(_ name: String) -> [Element] { elements.filter { $0.name == name } }
+
+    /// Every title.
+    var titles: [String] { elements.compactMap(\.title) }
+
+    /// Every text element's content.
+    var texts: [String] { all("text").map(\.text) }
+}
+
+extension PlotCommandTests {
+    /// Plots `trace` and parses the SVG.
+    func plot(_ trace: String, scene: String? = nil) throws -> ParsedSVG {
+        let arguments = (scene.map { ["--scene", $0] } ?? []) + [trace]
+        let result = runCommand(PlotCommand(), arguments)
+        #expect(result.status == 0, "\(result)")
+        #expect(result.stdout.hasPrefix("<?xml version=\"1.0\" encoding=\"UTF-8\" standalone=\"no\"?>\n<svg xmlns=\"http://www.w3.org/2000/svg\" version=\"1.1\" "))
+        let svg = ParsedSVG(result.stdout)
+        #expect(svg.parseError == nil, "\(svg.parseError ?? "")")
+        return svg
+    }
+
+    @Test func twoFingerPinch() throws {
+        let fixtures = try Fixtures()
+        let synth = runCommand(SynthCommand(), ["pinch", "--scale", "0.5", "-o", fixtures.path("pinch.jsonl")])
+        #expect(synth.status == 0)
+        let svg = try plot(fixtures.path("pinch.jsonl"))
+        let root = try #require(svg.all("svg").first)
+        #expect(root.attributes["version"] == "1.1")
+        #expect(root.attributes["viewBox"]?.hasPrefix("0 0 ") == true)
+        let touches = svg.elements.filter { $0.attributes["class"] == "touch" }
+        #expect(touches.count == 4)  // two in the screen drawing, two in the detail
+        let colors = Set(svg.all("polyline").compactMap { $0.attributes["stroke"] })
+        #expect(colors == [PlotPalette.color(0), PlotPalette.color(1)])
+        #expect(svg.elements.contains { $0.attributes["id"] == "detail" })
+        #expect(svg.titles.contains { $0.hasPrefix("pinch: began at t=") && $0.contains("ended at t=") && $0.contains("scale 0.5") })
+        #expect(svg.titles.contains { $0.hasPrefix("rotation failed at t=") })
+        let lanes = svg.elements.filter { $0.attributes["class"] == "lane" }
+        #expect(lanes.count == 1 + SceneDescription.defaultScene().recognizers.count)
+        #expect(svg.texts.contains("pinch"))
+        #expect(svg.texts.contains("ended"))
+    }
+
+    @Test func doubleTap() throws {
+        let svg = try plot(PackagePaths.trace("double-tap.json"))
+        #expect(svg.titles.contains { $0.hasPrefix("doubleTap recognized at t=7.3055") })
+        #expect(svg.titles.contains { $0.hasPrefix("tap failed at t=7.3055: doubleTap recognized") })
+        let downs = svg.titles.filter { $0.hasPrefix("touch 1 down at t=") }
+        #expect(downs.count == 4)  // two touches, each in the screen drawing and the detail
+        #expect(svg.titles.filter { $0.hasPrefix("touch 1 up at t=") }.count == 4)
+        #expect(svg.texts.contains("recognized"))
+    }
+
+    @Test func conflictBetweenTwoRecognizersAndEscapedNames() throws {
+        let scene = """
+            {"views": [{"name": "root", "frame": [0, 0, 390, 844], "children": [
+              {"name": "card <A&B>", "frame": [20, 100, 350, 300]}]}],
+             "recognizers": [
+              {"name": "cardPan", "kind": "pan", "view": "card <A&B>", "requireToFail": ["cardSwipe"]},
+              {"name": "cardSwipe", "kind": "swipe", "view": "card <A&B>", "direction": ["left", "right"]}]}
+            """
+        let fixtures = try Fixtures(["scene.json": scene])
+        let synth = runCommand(SynthCommand(), ["swipe", "--at", "200,250", "-o", fixtures.path("swipe.json")])
+        #expect(synth.status == 0)
+        let svg = try plot(fixtures.path("swipe.json"), scene: fixtures.path("scene.json"))
+        #expect(svg.texts.contains("card <A&B>"))
+        #expect(svg.titles.contains { $0.hasPrefix("cardSwipe recognized at t=") && $0.contains("direction right") })
+        #expect(svg.titles.contains { $0.hasPrefix("cardPan failed at t=") })
+        #expect(svg.elements.filter { $0.attributes["class"] == "lane" }.count == 3)
+        #expect(svg.all("rect").contains { $0.title?.hasPrefix("view card <A&B>: (20, 100) 350 × 300 pt") == true })
+    }
+
+    @Test func everyRealRecordingPlots() throws {
+        let fixtures = try Fixtures()
+        for name in ["getevent-protocol-a.txt", "getevent-protocol-b.txt", "test-touchscreen.spread.events"] {
+            let out = fixtures.path(name + ".jsonl")
+            #expect(runCommand(ConvertCommand(), ["-o", out, PackagePaths.recording(name)]).status == 0)
+            let svg = try plot(out)
+            #expect(!svg.all("polyline").isEmpty)
+        }
+    }
+
+    @Test func outputFileAndErrors() throws {
+        let fixtures = try Fixtures(["bad.jsonl": "{\"t\": 0, \"id\": 1, \"phase\": \"ended\", \"x\": 1, \"y\": 1}\n"])
+        let written = runCommand(PlotCommand(), ["-o", fixtures.path("tap.svg"), PackagePaths.trace("tap.json")])
+        #expect(written == RunResult(status: 0, stdout: "", stderr: ""))
+        #expect(ParsedSVG(try String(contentsOfFile: fixtures.path("tap.svg"), encoding: .utf8)).parseError == nil)
+        let bad = runCommand(PlotCommand(), [fixtures.path("bad.jsonl")])
+        #expect(bad.status == 65)
+        #expect(bad.stdout.isEmpty)
+        #expect(runCommand(PlotCommand(), [fixtures.path("none.jsonl")]).status == 66)
+        #expect(runCommand(PlotCommand(), ["a.json", "b.json"]).status == 2)
+    }
+
+    @Test func sameTraceSameBytes() throws {
+        let first = runCommand(PlotCommand(), [PackagePaths.trace("two-finger-pan.json")])
+        #expect(first.status == 0)
+        #expect(runCommand(PlotCommand(), [PackagePaths.trace("two-finger-pan.json")]) == first)
+    }
+
+    @Test func endToEnd() throws {
+        let result = try Binary.run(["plot", PackagePaths.trace("tap.json")])
+        #expect(result.status == 0)
+        #expect(ParsedSVG(result.stdout).parseError == nil)
+    }
+
+    @Test func tickSteps() {
+        #expect(SVGPlot.tickStep(for: 0.293) == 0.05)
+        #expect(SVGPlot.tickStep(for: 1) == 0.1)
+        #expect(SVGPlot.tickStep(for: 31.2) == 5)
+        #expect(SVGPlot.tickStep(for: 0) > 0)
+    }
+}
