@@ -83,6 +83,7 @@ extension JSONWriter {
         optional("subtype", record.subtype)
         key("responder")
         string(record.responder)
+        optional("forwardedBy", record.forwardedBy)
         if !record.chain.isEmpty {
             key("chain")
             strings(record.chain)
