@@ -2,7 +2,8 @@
 /// samples, with one of three estimators.
 ///
 /// - `uikit`: the newest two-point velocity (Δvalue / Δt between successive moves, taken only when
-///   Δt ≥ `velocityMinimumInterval`) blended with the previous one, `velocityBlend` of the newest.
+///   Δt ≥ `velocityMinimumInterval`) blended with the previous one, `velocityBlend` of the newest;
+///   at the first move there is no previous one, so the velocity is `velocityBlend` of the first.
 ///   What an app reads from `UIPanGestureRecognizer.velocity(in:)` (RE).
 /// - `lsq2`: the slope at the newest sample of a quadratic least-squares fit over the samples of the
 ///   last `velocityWindow` seconds (Android, Flutter).
@@ -44,7 +45,9 @@ struct VelocityTracker {
                 // Times pass through decimal text: 0.011 − 0.010 is a hair under 0.001.
                 guard dt > 0, dt >= minimumInterval - 1e-9 else { return }
                 let twoPoint = (value - lastV) / dt
-                blended = lastTwoPoint.map { twoPoint * blend + $0 * (1 - blend) } ?? twoPoint
+                // With no previous two-point velocity (the first move) only the newest one's share counts:
+                // UIKit blends its two velocity samples, and the first move has only one.
+                blended = twoPoint * blend + (lastTwoPoint ?? .zero) * (1 - blend)
                 lastTwoPoint = twoPoint
                 times[0] = t
                 values[0] = value

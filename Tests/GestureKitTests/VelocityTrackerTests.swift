@@ -122,8 +122,14 @@ extension VelocityTrackerTests {
 
     /// 0.011 − 0.010 is a hair under 0.001 in binary: still one millisecond.
     @Test func uikitAcceptsExactlyOneMillisecondFromDecimalTimes() {
-        let v = velocity(.uikit, [(0.010, 0, 0), (0.011, 1, 0)])
+        let v = velocity(.uikit, [(0.009, 0, 0), (0.010, 1, 0), (0.011, 2, 0)])
         #expect(abs(v.x - 1000) < 1e-6)
+    }
+
+    /// The first move has no previous two-point velocity: UIKit reports only its 0.2 share.
+    @Test func uikitFirstMoveReportsTheNewestShareOnly() {
+        let v = velocity(.uikit, [(0, 0, 0), (0.01, 5, 0)])
+        #expect(abs(v.x - 100) < 1e-9)
     }
 
     // MARK: impulse
