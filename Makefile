@@ -11,7 +11,6 @@ SWIFT    ?= swift
 PREFIX   ?= /usr/local
 SCRATCH  ?= .build
 FLAGS    := --scratch-path $(SCRATCH) -Xswiftc -warnings-as-errors
-CORPUS   := $(wildcard traces/*.json traces/*.jsonl traces/*.csv)
 
 .PHONY: build test corpus accuracy install clean
 
@@ -23,11 +22,9 @@ test:
 	$(SWIFT) test $(FLAGS)
 	$(MAKE) corpus
 
-# Every trace in traces/ must be valid (the golden-file comparison joins here once `gesturectl check` exists).
+# Every trace in traces/ must analyze exactly as its golden file says (docs/ci.md).
 corpus:
-ifneq ($(CORPUS),)
-	"$$($(SWIFT) build $(FLAGS) --show-bin-path)/gesturectl" validate $(CORPUS) >/dev/null
-endif
+	"$$($(SWIFT) build $(FLAGS) --show-bin-path)/gesturectl" check traces
 
 # Template and checkmark accuracy on ../shared/data/dollar1 (or $GESTURECTL_DOLLAR1): prints the tables of docs/custom-gestures.md.
 accuracy:
@@ -39,3 +36,19 @@ install: build
 
 clean:
 	rm -rf $(SCRATCH)
+
+# Robustness (docs/reliability.md).
+#   make fuzz            build the libFuzzer targets of Fuzz/ and run each for FUZZ_SECONDS (60) seconds;
+#                        FUZZ_TARGETS="FuzzCSV FuzzJSON" for some of them
+#   make test-sanitize   every test under AddressSanitizer, then under ThreadSanitizer (own build directories)
+FUZZ_SECONDS ?= 60
+FUZZ_TARGETS ?=
+
+.PHONY: fuzz test-sanitize
+
+fuzz:
+	FUZZ_SECONDS=$(FUZZ_SECONDS) SWIFT=$(SWIFT) Fuzz/fuzz.sh $(FUZZ_TARGETS)
+
+test-sanitize:
+	SWIFT_BACKTRACE=enable=no $(SWIFT) test --scratch-path .build-asan -Xswiftc -warnings-as-errors --sanitize=address
+	SWIFT_BACKTRACE=enable=no $(SWIFT) test --scratch-path .build-tsan -Xswiftc -warnings-as-errors --sanitize=thread

@@ -98,36 +98,13 @@ private struct Analysis {
     /// The analysis of the trace at `path`, or nil after reporting why there is none on standard
     /// error and making `status` at least as bad as the failure.
     mutating func analyze(_ path: String, status: inout ExitStatus) -> AnalyzedTrace? {
-        do throws(TraceError) {
-            let reader = try TraceReader(path: path, encoding: settings.inputFormat)
-            let header = try reader.header()
-            let scene = try resolver.scene(for: header, tracePath: path)
-            checkOnlyNames(against: scene)
-            let engine: Engine
-            do throws(SceneError) {
-                engine = try Engine(
-                    scene: scene, screen: header.screen ?? .defaultScreen,
-                    options: EngineOptions(velocityEstimator: settings.velocityEstimator, deliveries: settings.deliveries))
-            } catch {
-                environment.printError("\(TraceInputs.displayName(path)): error: invalid scene: \(error.message)")
-                status = status.worse(.dataError)
-                return nil
-            }
-            let collector = RecordCollector()
-            engine.onRecord = { collector.records.append($0) }
-            while let sample = try reader.next() { engine.process(sample) }
-            engine.finish()
-            let warnings = reader.warnings
-            if settings.strict, !warnings.isEmpty {
-                for error in TraceInputs.asErrors(warnings) { environment.printError(error.description) }
-                status = status.worse(.dataError)
-                return nil
-            }
-            for warning in warnings { environment.printError(warning.description) }
-            return AnalyzedTrace(path: path, records: settings.filter(collector.records))
+        do throws(TraceAnalysisError) {
+            let analysis = try TraceAnalysis(path: path, settings: settings, resolver: resolver) { checkOnlyNames(against: $0) }
+            for warning in analysis.warnings { environment.printError(warning.description) }
+            return AnalyzedTrace(path: path, records: analysis.records)
         } catch {
-            environment.printError(error.description)
-            status = status.worse(TraceInputs.status(of: error))
+            for message in error.messages { environment.printError(message) }
+            status = status.worse(error.status)
             return nil
         }
     }
@@ -142,6 +119,85 @@ private struct Analysis {
             if let suggestion = Suggestions.didYouMean(name, among: known) { message += ". " + suggestion }
             environment.printError(message)
         }
+    }
+}
+
+/// Why a trace has no analysis.
+enum TraceAnalysisError: Error, Sendable {
+    /// The trace, or the scene it names, cannot be read or does not parse.
+    case unreadable(TraceError)
+    /// The scene parsed but the engine rejects it; `path` is the trace's, as given.
+    case invalidScene(path: String, message: String)
+    /// `--strict`: the trace has warnings, reported as errors.
+    case warningsAsErrors([Diagnostic])
+
+    /// The lines for standard error, as `analyze` prints them.
+    var messages: [String] {
+        switch self {
+        case .unreadable(let error): return [error.description]
+        case .invalidScene(let path, let message): return ["\(TraceInputs.displayName(path)): error: invalid scene: \(message)"]
+        case .warningsAsErrors(let warnings): return TraceInputs.asErrors(warnings).map(\.description)
+        }
+    }
+
+    /// 66 for a file that cannot be opened, 65 otherwise.
+    var status: ExitStatus {
+        switch self {
+        case .unreadable(let error): return TraceInputs.status(of: error)
+        case .invalidScene, .warningsAsErrors: return .dataError
+        }
+    }
+}
+
+/// The analysis of one trace, as `analyze` computes it: read, resolve the scene, replay, filter.
+///
+/// Prints nothing: the records and the reader's warnings are returned, failures thrown, so that
+/// callers that work on several traces at once (`check`) decide what reaches the streams.
+struct TraceAnalysis {
+    /// The records `settings` keeps, in engine order.
+    var records: [AnalysisRecord]
+    /// The reader's warnings (a touch still down at the end), for standard error.
+    var warnings: [Diagnostic]
+
+    /// Analyzes the trace at `path` (as given; `-` for standard input).
+    ///
+    /// - Parameter sceneCheck: called with the trace's scene before the replay (`--only` checks
+    ///   its names against it).
+    /// - Throws: ``TraceAnalysisError`` when the trace or its scene cannot be read or is invalid,
+    ///   or, with `--strict`, has warnings.
+    init(
+        path: String, settings: AnalyzeSettings, resolver: SceneResolver, sceneCheck: (SceneDescription) -> Void = { _ in }
+    ) throws(TraceAnalysisError) {
+        let reader: TraceReader
+        let header: TraceHeader
+        let scene: SceneDescription
+        do throws(TraceError) {
+            reader = try TraceReader(path: path, encoding: settings.inputFormat)
+            header = try reader.header()
+            scene = try resolver.scene(for: header, tracePath: path)
+        } catch {
+            throw .unreadable(error)
+        }
+        sceneCheck(scene)
+        let engine: Engine
+        do throws(SceneError) {
+            engine = try Engine(
+                scene: scene, screen: header.screen ?? .defaultScreen,
+                options: EngineOptions(velocityEstimator: settings.velocityEstimator, deliveries: settings.deliveries))
+        } catch {
+            throw .invalidScene(path: path, message: error.message)
+        }
+        let collector = RecordCollector()
+        engine.onRecord = { collector.records.append($0) }
+        do throws(TraceError) {
+            while let sample = try reader.next() { engine.process(sample) }
+        } catch {
+            throw .unreadable(error)
+        }
+        engine.finish()
+        if settings.strict, !reader.warnings.isEmpty { throw .warningsAsErrors(reader.warnings) }
+        records = settings.filter(collector.records)
+        warnings = reader.warnings
     }
 }
 

@@ -1,0 +1,124 @@
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Musl)
+    import Musl
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+import GestureTrace
+
+/// The file-system operations of `check`, on POSIX calls so that failures carry the system's own
+/// short reason ("Permission denied"), as every other message of `gesturectl` does.
+enum CheckFiles {
+    /// What a path names.
+    enum Kind: Equatable {
+        case missing
+        case file
+        case directory
+        /// A symbolic link to a directory: not searched, so that links cannot make cycles.
+        case linkToDirectory
+        /// A socket, device or the like.
+        case other
+    }
+
+    /// A failure to write, with the system's reason (exit status 74).
+    struct WriteError: Error, Equatable {
+        var path: String
+        var reason: String
+
+        /// `gesturectl: cannot write 'PATH': REASON`.
+        var description: String { "gesturectl: cannot write '\(path)': \(reason)" }
+    }
+
+    /// What `path` names; a link to a file counts as a file.
+    static func kind(of path: String) -> Kind {
+        var info = stat()
+        guard lstat(path, &info) == 0 else { return .missing }
+        let isLink = info.st_mode & S_IFMT == S_IFLNK
+        if isLink, stat(path, &info) != 0 { return .missing }
+        switch info.st_mode & S_IFMT {
+        case S_IFREG: return .file
+        case S_IFDIR: return isLink ? .linkToDirectory : .directory
+        default: return .other
+        }
+    }
+
+    /// The names in the directory at `path`, without `.` and `..`, in no particular order.
+    ///
+    /// - Throws: `TraceError.cannotOpen` with the system's reason.
+    static func names(inDirectory path: String) throws(TraceError) -> [String] {
+        guard let directory = opendir(path) else { throw .cannotOpen(path: path, reason: reason()) }
+        defer { closedir(directory) }
+        var names: [String] = []
+        while let entry = readdir(directory) {
+            let name = withUnsafePointer(to: &entry.pointee.d_name) { pointer in
+                pointer.withMemoryRebound(to: CChar.self, capacity: MemoryLayout.size(ofValue: pointer.pointee)) {
+                    String(cString: $0)
+                }
+            }
+            if name != ".", name != ".." { names.append(name) }
+        }
+        return names
+    }
+
+    /// The bytes of the file at `path`, or nil when there is no such file.
+    ///
+    /// - Throws: `TraceError.cannotOpen` when the file exists but cannot be read (a directory, no
+    ///   permission).
+    static func contents(of path: String) throws(TraceError) -> [UInt8]? {
+        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+        guard descriptor >= 0 else {
+            if errno == ENOENT || errno == ENOTDIR { return nil }
+            throw .cannotOpen(path: path, reason: reason())
+        }
+        defer { close(descriptor) }
+        var bytes: [UInt8] = []
+        var chunk = [UInt8](repeating: 0, count: 1 << 16)
+        while true {
+            let count = chunk.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
+            if count > 0 {
+                bytes.append(contentsOf: chunk[..<count])
+            } else if count == 0 {
+                return bytes
+            } else if errno != EINTR {
+                throw .cannotOpen(path: path, reason: reason())
+            }
+        }
+    }
+
+    /// Replaces the file at `path` with `text`: written to a temporary file beside it, then renamed
+    /// over it, so that an interrupted run never leaves half a golden file.
+    static func replace(_ path: String, with text: String) throws(WriteError) {
+        let slash = path.lastIndex(of: "/")
+        let directory = slash.map { String(path[...$0]) } ?? ""
+        let name = slash.map { String(path[path.index(after: $0)...]) } ?? path
+        let temporary = "\(directory).\(name).\(getpid()).tmp"
+        let descriptor = open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
+        guard descriptor >= 0 else { throw WriteError(path: path, reason: reason()) }
+        var failure: String?
+        let bytes = Array(text.utf8)
+        var written = 0
+        while written < bytes.count, failure == nil {
+            let count = bytes[written...].withUnsafeBytes { write(descriptor, $0.baseAddress, $0.count) }
+            if count >= 0 {
+                written += count
+            } else if errno != EINTR {
+                failure = reason()
+            }
+        }
+        if close(descriptor) != 0, failure == nil { failure = reason() }
+        if failure == nil, rename(temporary, path) != 0 { failure = reason() }
+        if let failure {
+            unlink(temporary)
+            throw WriteError(path: path, reason: failure)
+        }
+    }
+
+    /// Removes the file at `path`; a file that is already gone is not an error.
+    static func remove(_ path: String) throws(WriteError) {
+        if unlink(path) != 0, errno != ENOENT { throw WriteError(path: path, reason: reason()) }
+    }
+
+    /// The system's message for `errno`.
+    private static func reason() -> String { String(cString: strerror(errno)) }
+}

@@ -1,0 +1,179 @@
+/// The `--report` values of `check`.
+enum CheckReportFormat: String, CaseIterable, Sendable {
+    case text, json, github
+
+    /// The report of this format.
+    func report(color: Bool) -> any CheckReport {
+        switch self {
+        case .text: return TextCheckReport(color: color)
+        case .json: return JSONCheckReport()
+        case .github: return GitHubCheckReport()
+        }
+    }
+}
+
+/// Everything a report's ending needs: every trace checked, in order, and the run's context.
+struct CheckSummary {
+    /// The traces of this run (this shard's), in order, their analyses dropped.
+    var checks: [TraceCheck]
+    /// Golden files without a trace (reported by shard 1 only).
+    var orphans: [String]
+    /// How many traces were found before `--shard` took its slice.
+    var found: Int
+    /// `--shard`.
+    var shard: Shard
+    /// `--update`.
+    var update: Bool
+    /// `--tolerance`.
+    var tolerance: Double
+
+    /// How many checks had each outcome word (``TraceOutcome/word``).
+    func count(_ word: String) -> Int { checks.filter { $0.outcome.word == word }.count }
+
+    /// `checked 18 traces: 16 matched, 1 mismatched, 1 missing golden, 0 errors`, or under
+    /// `--update` `updated 2 of 18 goldens`, followed by what else there is to say.
+    var line: String {
+        let errors = count("error")
+        var text: String
+        if update {
+            text = "updated \(count("created") + count("rewritten")) of \(checks.count) goldens"
+            var notes: [String] = []
+            if count("created") > 0 { notes.append("\(count("created")) new") }
+            if errors > 0 { notes.append(Self.plural(errors, "error", "errors")) }
+            if !notes.isEmpty { text += " (" + notes.joined(separator: "; ") + ")" }
+        } else {
+            let scope = shard == .whole ? Self.plural(checks.count, "trace", "traces") : "\(checks.count) of \(found) traces (shard \(shard))"
+            text = "checked \(scope): \(count("matched")) matched, \(count("mismatched")) mismatched, "
+            text += "\(count("missing-golden")) missing golden, \(Self.plural(errors, "error", "errors"))"
+        }
+        if !orphans.isEmpty { text += "; " + Self.plural(orphans.count, "orphaned golden file", "orphaned golden files") }
+        return text
+    }
+
+    /// `1 trace`, `2 traces`.
+    static func plural(_ count: Int, _ one: String, _ many: String) -> String { "\(count) \(count == 1 ? one : many)" }
+}
+
+/// Turns the traces of a `check` run into the text of one report format on standard output.
+///
+/// The run writes ``entry(_:)`` for each trace as soon as it and those before it are done, and
+/// ``ending(_:)`` once at the end.
+///
+/// See also: ``TextCheckReport``, ``JSONCheckReport``, ``GitHubCheckReport``, ``JUnitReport``.
+protocol CheckReport {
+    /// The text for one trace (often empty: matched traces are only counted).
+    func entry(_ check: TraceCheck) -> String
+    /// The text after the last trace: orphaned golden files and the totals.
+    func ending(_ summary: CheckSummary) -> String
+}
+
+/// The readable lines of a trace's differences, shared by the reports.
+///
+/// ```
+/// ~ t=15.2583  pan    began       line 2: translation.x expected -4.3333 got -4.5
+/// - t=15.2833  swipe  recognized  expected, line 8
+/// + t=15.29    swipe  recognized  actual, line 8
+/// ```
+///
+/// `-` is a record of the golden file that the analysis no longer makes, `+` a record the analysis
+/// makes that the golden file does not have, `~` the same transition with other values.
+enum DiffLines {
+    /// The most differences shown for one trace in text; the rest are counted.
+    static let limit = 50
+
+    /// The lines, at most `limit` plus one that counts the rest; coloured when `color` is set.
+    static func lines(_ differences: [RecordDifference], limit: Int = DiffLines.limit, color: Bool = false) -> [String] {
+        let shown = differences.prefix(limit)
+        let timeWidth = shown.map { "t=\($0.record.time)".count }.max() ?? 0
+        let actorWidth = shown.map { $0.record.actor.count }.max() ?? 0
+        let stateWidth = shown.map { $0.record.state.count }.max() ?? 0
+        var lines = shown.map { difference -> String in
+            let record = difference.record
+            let head = "t=\(record.time)".padding(to: timeWidth) + "  " + record.actor.padding(to: actorWidth) + "  "
+                + record.state.padding(to: stateWidth) + "  "
+            let marker: String
+            let detail: String
+            switch difference.change {
+            case .removed:
+                marker = color ? TerminalStyle.red.apply("-") : "-"
+                detail = "expected, line \(record.line)" + (record.reason.map { ": " + $0 } ?? "")
+            case .added:
+                marker = color ? TerminalStyle.green.apply("+") : "+"
+                detail = "actual, line \(record.line)" + (record.reason.map { ": " + $0 } ?? "")
+            case .changed:
+                marker = color ? TerminalStyle.yellow.apply("~") : "~"
+                detail = "line \(record.line): " + difference.fields.map(describe).joined(separator: ", ")
+            }
+            return marker + " " + head + detail
+        }
+        if differences.count > limit {
+            lines.append("… and \(differences.count - limit) more (the whole analysis is in the actual file)")
+        }
+        return lines
+    }
+
+    /// `translation.x expected 12 got 12.5`.
+    static func describe(_ field: FieldDifference) -> String {
+        "\(field.field) expected \(field.expected?.compactText ?? "nothing") got \(field.actual?.compactText ?? "nothing")"
+    }
+
+    /// `3 differences from GOLDEN`.
+    static func headline(_ differences: [RecordDifference], golden: String) -> String {
+        CheckSummary.plural(differences.count, "difference", "differences") + " from " + golden
+    }
+}
+
+/// The default report: nothing for a trace that matched, a block for one that did not, the totals.
+///
+/// ```
+/// FAIL  traces/pan-fast.json: 1 difference from traces/pan-fast.expected.jsonl (actual output in traces/pan-fast.actual.jsonl)
+///   ~ t=15.2583  pan  began  line 2: translation.x expected -4.3333 got -4.5
+/// checked 18 traces: 17 matched, 1 mismatched, 0 missing golden, 0 errors
+/// ```
+struct TextCheckReport: CheckReport {
+    /// ANSI colour is allowed.
+    var color: Bool
+
+    func entry(_ check: TraceCheck) -> String {
+        let target = check.target
+        let actualNote = check.wroteActual ? " (actual output in \(target.actual))" : ""
+        var lines: [String]
+        switch check.outcome {
+        case .matched, .unchanged:
+            return ""
+        case .created:
+            lines = ["created  \(target.golden)"]
+        case .rewritten:
+            lines = ["updated  \(target.golden)"]
+        case .mismatched(let differences):
+            lines = [label("FAIL ") + " \(target.trace): " + DiffLines.headline(differences, golden: target.golden) + actualNote]
+            lines += DiffLines.lines(differences, color: color).map { "  " + $0 }
+        case .missingGolden:
+            lines = [label("FAIL ") + " \(target.trace): no golden file \(target.golden)" + actualNote]
+        case .invalidTrace:
+            lines = [label("ERROR") + " \(target.trace): cannot be analyzed"] + check.outcome.errorMessages.map { "  " + $0 }
+        case .invalidGolden(let error):
+            let problem = error.diagnostic == nil ? "cannot be read" : "does not parse"
+            lines = [label("ERROR") + " \(target.trace): its golden file \(problem)" + actualNote]
+            lines += check.outcome.errorMessages.map { "  " + $0 }
+        case .cannotWrite:
+            lines = [label("ERROR") + " \(target.trace):"] + check.outcome.errorMessages.map { "  " + $0 }
+        }
+        return lines.joined(separator: "\n") + "\n"
+    }
+
+    func ending(_ summary: CheckSummary) -> String {
+        var text = ""
+        for orphan in summary.orphans {
+            let tag = color ? TerminalStyle.yellow.apply("ORPHAN") : "ORPHAN"
+            text += "\(tag) \(orphan): no trace beside it has this golden file (rename it or delete it)\n"
+        }
+        text += summary.line + "\n"
+        if summary.count("missing-golden") > 0 {
+            text += "('gesturectl check --update PATH...' writes the missing golden files; review them first)\n"
+        }
+        return text
+    }
+
+    private func label(_ word: String) -> String { color ? TerminalStyle.red.apply(word) : word }
+}

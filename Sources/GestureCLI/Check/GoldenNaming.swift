@@ -1,0 +1,100 @@
+import GestureTrace
+
+/// Which files are traces, and the names of the golden and actual files beside each trace.
+///
+/// A trace is a file whose name ends in `.json`, `.jsonl`, `.ndjson` or `.csv` (in any case),
+/// except `*.expected.jsonl` (golden files), `*.actual.jsonl` (what the last check produced),
+/// `scene.json` (the scene of the traces beside it), names starting with `.`, and any file with a
+/// directory named `scenes` in its path (scene files that traces name in their `scene` key).
+///
+/// The golden file of `DIR/NAME.EXT` is `DIR/NAME.expected.jsonl`. When several traces in one
+/// directory share NAME (ignoring case), as `tap.json`, `tap.jsonl` and `tap.csv` do, each keeps
+/// its extension instead: `DIR/tap.json.expected.jsonl`, `DIR/tap.jsonl.expected.jsonl`,
+/// `DIR/tap.csv.expected.jsonl`. The actual file is the golden's name with `.actual.jsonl` in place
+/// of `.expected.jsonl`.
+///
+/// See also: docs/ci.md, "Which files are traces".
+enum GoldenNaming {
+    /// The end of a golden file's name.
+    static let goldenSuffix = ".expected.jsonl"
+    /// The end of an actual file's name.
+    static let actualSuffix = ".actual.jsonl"
+    /// The scene file that applies to the traces beside it.
+    static let sceneFileName = "scene.json"
+    /// The name of directories whose files are never traces.
+    static let scenesDirectoryName = "scenes"
+
+    /// Whether `name` (a file name, no directory) names a golden file.
+    static func isGolden(_ name: String) -> Bool { name.lowercased().hasSuffix(goldenSuffix) && name.count > goldenSuffix.count }
+
+    /// Whether `name` names an actual file.
+    static func isActual(_ name: String) -> Bool { name.lowercased().hasSuffix(actualSuffix) && name.count > actualSuffix.count }
+
+    /// Whether `name` (a file name, no directory) names a trace.
+    static func isTrace(_ name: String) -> Bool {
+        !name.hasPrefix(".") && TraceEncoding(pathExtensionOf: name) != nil && !isGolden(name) && !isActual(name)
+            && name.lowercased() != sceneFileName
+    }
+
+    /// Whether a file at `path` is out of the search because a directory of the path is `scenes`.
+    static func isUnderScenes(_ path: String) -> Bool {
+        path.split(separator: "/").dropLast().contains { $0 == scenesDirectoryName }
+    }
+
+    /// The base of each trace's golden name: NAME, or NAME.EXT when NAME is shared.
+    ///
+    /// - Parameter traces: the names of every trace in one directory.
+    /// - Returns: for each name of `traces`, what comes before `.expected.jsonl`.
+    static func goldenBases(of traces: [String]) -> [String: String] {
+        var stemCounts: [String: Int] = [:]
+        for name in traces { stemCounts[stem(name).lowercased(), default: 0] += 1 }
+        var bases: [String: String] = [:]
+        for name in traces {
+            bases[name] = stemCounts[stem(name).lowercased(), default: 0] > 1 ? name : stem(name)
+        }
+        return bases
+    }
+
+    /// The name without its last extension: `tap` for `tap.json`, `a.b` for `a.b.csv`.
+    static func stem(_ name: String) -> String {
+        guard let dot = name.lastIndex(of: "."), dot != name.startIndex else { return name }
+        return String(name[..<dot])
+    }
+}
+
+/// Paths as `check` shows them: `./` and repeated slashes removed, so that the same file given two
+/// ways is checked once and reported the same way.
+enum CheckPath {
+    /// `path` without `.` components, empty components and trailing slashes; `.` when nothing is left.
+    static func normalized(_ path: String) -> String {
+        let absolute = path.hasPrefix("/")
+        let parts = path.split(separator: "/").filter { $0 != "." }
+        let joined = parts.joined(separator: "/")
+        if absolute { return "/" + joined }
+        return joined.isEmpty ? "." : joined
+    }
+
+    /// `directory/name`, or `name` alone in the current directory.
+    static func join(_ directory: String, _ name: String) -> String {
+        switch directory {
+        case ".": return name
+        case "/": return "/" + name
+        default: return directory + "/" + name
+        }
+    }
+
+    /// The directory part of a normalized path: `.` for a bare name.
+    static func directory(of path: String) -> String {
+        guard let slash = path.lastIndex(of: "/") else { return "." }
+        return slash == path.startIndex ? "/" : String(path[..<slash])
+    }
+
+    /// The last component of a normalized path.
+    static func fileName(of path: String) -> String {
+        guard let slash = path.lastIndex(of: "/") else { return path }
+        return String(path[path.index(after: slash)...])
+    }
+
+    /// Orders paths by their UTF-8 bytes, the same on every machine and in every locale.
+    static func precedes(_ a: String, _ b: String) -> Bool { a.utf8.lexicographicallyPrecedes(b.utf8) }
+}

@@ -1,0 +1,164 @@
+import GestureTrace
+
+/// `--report json`: one JSON document for the whole run, written at the end.
+///
+/// ```json
+/// {
+///   "gesturectl": 1,
+///   "mode": "check",
+///   "tolerance": 0.000001,
+///   "shard": {"index": 1, "count": 1},
+///   "summary": {"traces": 2, "matched": 1, "mismatched": 1, "missingGolden": 0, "errors": 0, "orphanedGoldens": 0},
+///   "traces": [
+///     {"trace": "a.json", "golden": "a.expected.jsonl", "status": "matched"},
+///     {"trace": "b.json", "golden": "b.expected.jsonl", "status": "mismatched", "actual": "b.actual.jsonl",
+///      "differences": [{"change": "changed", "goldenLine": 2, "actualLine": 2, "t": 0.44, "recognizer": "pan",
+///                       "state": "changed", "fields": [{"field": "translation.x", "expected": 12, "actual": 12.5}]}]}
+///   ],
+///   "orphanedGoldens": []
+/// }
+/// ```
+///
+/// `status` is `matched`, `mismatched`, `missing-golden` or `error` (with `--update`: `created`,
+/// `rewritten`, `unchanged` or `error`); an error carries `errors`, a list of
+/// `{"file", "line", "column", "message"}` (no line and column when a file cannot be opened).
+/// Differences list `removed` (with the `expected` record), `added` (with the `actual` record) and
+/// `changed` (with both and the `fields` that differ; a field absent on one side has no value there).
+struct JSONCheckReport: CheckReport {
+    func entry(_ check: TraceCheck) -> String { "" }
+
+    func ending(_ summary: CheckSummary) -> String {
+        var json = JSONWriter(pretty: true)
+        json.beginObject()
+        json.key("gesturectl")
+        json.integer(1)
+        json.key("mode")
+        json.string(summary.update ? "update" : "check")
+        json.key("tolerance")
+        json.number(summary.tolerance)
+        json.key("shard")
+        json.beginObject(inline: true)
+        json.key("index")
+        json.integer(summary.shard.index)
+        json.key("count")
+        json.integer(summary.shard.count)
+        json.endObject()
+        json.key("summary")
+        json.beginObject(inline: true)
+        json.key("traces")
+        json.integer(summary.checks.count)
+        let words =
+            summary.update
+            ? [("created", "created"), ("rewritten", "rewritten"), ("unchanged", "unchanged")]
+            : [("matched", "matched"), ("mismatched", "mismatched"), ("missingGolden", "missing-golden")]
+        for (key, word) in words + [("errors", "error")] {
+            json.key(key)
+            json.integer(summary.count(word))
+        }
+        json.key("orphanedGoldens")
+        json.integer(summary.orphans.count)
+        json.endObject()
+        json.key("traces")
+        json.beginArray()
+        for check in summary.checks { trace(check, into: &json) }
+        json.endArray()
+        json.key("orphanedGoldens")
+        json.beginArray()
+        for orphan in summary.orphans { json.string(orphan) }
+        json.endArray()
+        json.endObject()
+        json.endLine()
+        return json.text
+    }
+
+    private func trace(_ check: TraceCheck, into json: inout JSONWriter) {
+        json.beginObject()
+        json.key("trace")
+        json.string(check.target.trace)
+        json.key("golden")
+        json.string(check.target.golden)
+        json.key("status")
+        json.string(check.outcome.word)
+        if check.wroteActual {
+            json.key("actual")
+            json.string(check.target.actual)
+        }
+        switch check.outcome {
+        case .mismatched(let differences):
+            json.key("differences")
+            json.beginArray()
+            for difference in differences { self.difference(difference, into: &json) }
+            json.endArray()
+        case .invalidTrace, .invalidGolden, .cannotWrite:
+            json.key("errors")
+            json.beginArray()
+            for problem in check.outcome.problems {
+                json.beginObject(inline: true)
+                json.key("file")
+                json.string(problem.file)
+                if let position = problem.position {
+                    json.key("line")
+                    json.integer(position.line)
+                    json.key("column")
+                    json.integer(position.column)
+                }
+                json.key("message")
+                json.string(problem.message)
+                json.endObject()
+            }
+            json.endArray()
+        case .matched, .missingGolden, .created, .rewritten, .unchanged:
+            break
+        }
+        json.endObject()
+    }
+
+    private func difference(_ difference: RecordDifference, into json: inout JSONWriter) {
+        json.beginObject()
+        json.key("change")
+        json.string(difference.change.rawValue)
+        json.key("goldenLine")
+        json.integer(difference.goldenLine)
+        if let actual = difference.actual {
+            json.key("actualLine")
+            json.integer(actual.line)
+        }
+        let record = difference.record
+        if case .number(let t, _)? = record.value.member("t")?.value.value {
+            json.key("t")
+            json.number(t)
+        }
+        json.key("recognizer")
+        json.string(record.actor)
+        json.key("state")
+        json.string(record.state)
+        if difference.change == .changed {
+            json.key("fields")
+            json.beginArray()
+            for field in difference.fields {
+                json.beginObject(inline: true)
+                json.key("field")
+                json.string(field.field)
+                if let expected = field.expected {
+                    json.key("expected")
+                    json.value(expected)
+                }
+                if let actual = field.actual {
+                    json.key("actual")
+                    json.value(actual)
+                }
+                json.endObject()
+            }
+            json.endArray()
+        }
+        if let expected = difference.expected {
+            json.key("expected")
+            json.value(expected.value)
+        }
+        if let actual = difference.actual {
+            json.key("actual")
+            json.value(actual.value)
+        }
+        json.endObject()
+    }
+}

@@ -1,0 +1,84 @@
+import GestureTrace
+
+/// One record of a JSON Lines file (a golden file or an analysis), with its line number.
+struct LineRecord: Sendable {
+    /// The line, from 1.
+    var line: Int
+    /// The record: always an object.
+    var value: JSONValue
+
+    /// The record's `t`, as written, or `?`.
+    var time: String {
+        if case .number(_, let literal)? = value.member("t")?.value.value { return literal }
+        return "?"
+    }
+
+    /// Who made the record: its `recognizer`, or for a delivery its `method`, or `record`.
+    var actor: String {
+        for key in ["recognizer", "method"] {
+            if case .string(let name)? = value.member(key)?.value.value { return name }
+        }
+        return "record"
+    }
+
+    /// The record's `state`, or empty.
+    var state: String {
+        if case .string(let state)? = value.member("state")?.value.value { return state }
+        return ""
+    }
+
+    /// The record's `reason`, if it has one.
+    var reason: String? {
+        if case .string(let reason)? = value.member("reason")?.value.value { return reason }
+        return nil
+    }
+
+    /// What identifies a transition across two runs whatever its figures: recognizer, kind, view
+    /// and state (for a delivery: type, method and responder).
+    var identity: [String] {
+        ["type", "recognizer", "kind", "view", "state", "method", "responder"].map { key in
+            if case .string(let text)? = value.member(key)?.value.value { return text }
+            return ""
+        }
+    }
+}
+
+/// Reads JSON Lines text into records, each line parsed by the project's JSON parser.
+enum JSONLines {
+    /// The records of `bytes`; lines holding only whitespace are skipped.
+    ///
+    /// - Parameter file: the name in diagnostics.
+    /// - Throws: `TraceError.invalid` at `FILE:LINE:COLUMN` for a line that is not a JSON object.
+    static func records(_ bytes: [UInt8], file: String) throws(TraceError) -> [LineRecord] {
+        var records: [LineRecord] = []
+        var lineNumber = 0
+        var start = 0
+        while start < bytes.count {
+            lineNumber += 1
+            let end = bytes[start...].firstIndex(of: UInt8(ascii: "\n")) ?? bytes.count
+            let line = bytes[start..<end]
+            start = end + 1
+            guard line.contains(where: { !Self.isWhitespace($0) }) else { continue }
+            let value: Located<JSONValue>
+            do throws(TraceError) {
+                value = try parseJSON(bytes: Array(line), file: file)
+            } catch {
+                guard case .invalid(var diagnostic) = error else { throw error }
+                diagnostic.position.line = lineNumber
+                throw .invalid(diagnostic)
+            }
+            guard case .object = value.value else {
+                throw .invalid(
+                    Diagnostic(
+                        file: file, position: SourcePosition(line: lineNumber, column: value.position.column), severity: .error,
+                        message: "expected a record (a JSON object) on each line, found \(value.value.typeDescription)"))
+            }
+            records.append(LineRecord(line: lineNumber, value: value.value))
+        }
+        return records
+    }
+
+    private static func isWhitespace(_ byte: UInt8) -> Bool {
+        byte == UInt8(ascii: " ") || byte == UInt8(ascii: "\t") || byte == UInt8(ascii: "\r")
+    }
+}

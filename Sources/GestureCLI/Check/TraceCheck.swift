@@ -1,0 +1,206 @@
+import GestureKit
+import GestureTrace
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Musl)
+    import Musl
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// What became of one trace in a `check` run.
+enum TraceOutcome: Sendable {
+    /// The analysis matches the golden file.
+    case matched
+    /// It does not; the differences in file order.
+    case mismatched([RecordDifference])
+    /// The trace has no golden file.
+    case missingGolden
+    /// The trace cannot be analyzed.
+    case invalidTrace(TraceAnalysisError)
+    /// The golden file does not parse, or exists but cannot be read.
+    case invalidGolden(TraceError)
+    /// `--update`: the golden file did not exist and was written.
+    case created
+    /// `--update`: the golden file differed and was rewritten.
+    case rewritten
+    /// `--update`: the golden file already held the analysis.
+    case unchanged
+    /// A golden or actual file could not be written.
+    case cannotWrite(CheckFiles.WriteError)
+
+    /// This trace's share of the exit status.
+    var status: ExitStatus {
+        switch self {
+        case .matched, .created, .rewritten, .unchanged: return .success
+        case .mismatched, .missingGolden: return .problemsFound
+        case .invalidTrace(let error): return error.status
+        case .invalidGolden(let error): return TraceInputs.status(of: error)
+        case .cannotWrite: return .cannotWrite
+        }
+    }
+
+    /// The word the reports use: `matched`, `mismatched`, `missing-golden`, `error`, `created`,
+    /// `rewritten`, `unchanged`.
+    var word: String {
+        switch self {
+        case .matched: return "matched"
+        case .mismatched: return "mismatched"
+        case .missingGolden: return "missing-golden"
+        case .invalidTrace, .invalidGolden, .cannotWrite: return "error"
+        case .created: return "created"
+        case .rewritten: return "rewritten"
+        case .unchanged: return "unchanged"
+        }
+    }
+
+    /// Whether JUnit counts it as a failure (the trace behaves differently or has no golden).
+    var isFailure: Bool {
+        switch self {
+        case .mismatched, .missingGolden: return true
+        default: return false
+        }
+    }
+
+    /// Whether JUnit counts it as an error (something could not be read or written).
+    var isError: Bool {
+        switch self {
+        case .invalidTrace, .invalidGolden, .cannotWrite: return true
+        default: return false
+        }
+    }
+
+    /// The diagnostics of an error, as printed on standard error.
+    var errorMessages: [String] {
+        switch self {
+        case .invalidTrace(let error): return error.messages
+        case .invalidGolden(let error): return [error.description]
+        case .cannotWrite(let error): return [error.description]
+        default: return []
+        }
+    }
+}
+
+/// A problem of one trace, located for annotations: which file, where, what.
+struct CheckProblem: Sendable, Equatable {
+    /// The file the problem is in, as given.
+    var file: String
+    /// Where in the file; nil for a file that cannot be opened or written, or an invalid scene.
+    var position: SourcePosition?
+    /// What is wrong, without the file and position.
+    var message: String
+
+    /// The problem of a trace error.
+    init(_ error: TraceError) {
+        switch error {
+        case .cannotOpen(let path, let reason):
+            self.init(file: path, position: nil, message: "cannot open '\(path)': \(reason)")
+        case .invalid(let diagnostic):
+            self.init(file: diagnostic.file, position: diagnostic.position, message: diagnostic.message)
+        }
+    }
+
+    /// Creates a problem.
+    init(file: String, position: SourcePosition?, message: String) {
+        self.file = file
+        self.position = position
+        self.message = message
+    }
+}
+
+extension TraceOutcome {
+    /// The located problems of an error outcome; empty for the others.
+    var problems: [CheckProblem] {
+        switch self {
+        case .invalidTrace(.unreadable(let error)), .invalidGolden(let error):
+            return [CheckProblem(error)]
+        case .invalidTrace(.invalidScene(let path, let message)):
+            return [CheckProblem(file: TraceInputs.displayName(path), position: nil, message: "invalid scene: " + message)]
+        case .invalidTrace(.warningsAsErrors(let warnings)):
+            return warnings.map { CheckProblem(file: $0.file, position: $0.position, message: $0.message) }
+        case .cannotWrite(let error):
+            return [CheckProblem(file: error.path, position: nil, message: "cannot write '\(error.path)': \(error.reason)")]
+        case .matched, .mismatched, .missingGolden, .created, .rewritten, .unchanged:
+            return []
+        }
+    }
+}
+
+/// One trace checked: its files, what became of it, and what the run must still do with it.
+struct TraceCheck: Sendable {
+    /// The trace and its files.
+    var target: CheckTarget
+    /// What became of it.
+    var outcome: TraceOutcome
+    /// The analysis as `analyze --format jsonl` prints it; nil when the trace cannot be analyzed.
+    var analysis: String?
+    /// The trace's warnings (a touch still down at the end), for standard error.
+    var warnings: [Diagnostic] = []
+    /// Whether the actual file was written for this trace.
+    var wroteActual = false
+    /// Wall-clock seconds spent on the trace (JUnit's `time`).
+    var seconds: Double = 0
+
+    /// Analyzes the trace and compares its analysis with the golden file, or in `update` mode
+    /// decides whether the golden file must be written. Writes nothing: the run does that, in order.
+    static func run(
+        _ target: CheckTarget, update: Bool, comparison: RecordComparison, settings: AnalyzeSettings, resolver: SceneResolver
+    ) -> TraceCheck {
+        let start = monotonicSeconds()
+        var check = TraceCheck(target: target, outcome: .matched, analysis: nil)
+        do throws(TraceAnalysisError) {
+            let analysis = try TraceAnalysis(path: target.trace, settings: settings, resolver: resolver)
+            check.warnings = analysis.warnings
+            let text = JSONLinesRenderer(options: RenderOptions()).render(AnalyzedTrace(path: target.trace, records: analysis.records))
+            check.analysis = text
+            check.outcome = compare(text, with: target.golden, update: update, comparison: comparison)
+        } catch {
+            check.outcome = .invalidTrace(error)
+        }
+        check.seconds = monotonicSeconds() - start
+        return check
+    }
+
+    /// The outcome of comparing `analysis` with the golden file at `golden`.
+    private static func compare(_ analysis: String, with golden: String, update: Bool, comparison: RecordComparison) -> TraceOutcome {
+        let goldenBytes: [UInt8]?
+        do throws(TraceError) {
+            goldenBytes = try CheckFiles.contents(of: golden)
+        } catch {
+            return update ? .rewritten : .invalidGolden(error)
+        }
+        let actualBytes = Array(analysis.utf8)
+        guard let goldenBytes else { return update ? .created : .missingGolden }
+        if goldenBytes == actualBytes { return update ? .unchanged : .matched }
+        if update { return .rewritten }
+        let expected: [LineRecord]
+        do throws(TraceError) {
+            expected = try JSONLines.records(goldenBytes, file: golden)
+        } catch {
+            return .invalidGolden(error)
+        }
+        let actual: [LineRecord]
+        do throws(TraceError) {
+            actual = try JSONLines.records(actualBytes, file: golden.replacingSuffix(GoldenNaming.goldenSuffix, with: GoldenNaming.actualSuffix))
+        } catch {
+            preconditionFailure("TraceCheck: the analysis written for \(golden) does not parse: \(error)")
+        }
+        let differences = RecordDiff.differences(expected: expected, actual: actual, comparison: comparison)
+        return differences.isEmpty ? .matched : .mismatched(differences)
+    }
+
+    /// Seconds on a clock that only goes forward.
+    private static func monotonicSeconds() -> Double {
+        var time = timespec()
+        clock_gettime(CLOCK_MONOTONIC, &time)
+        return Double(time.tv_sec) + Double(time.tv_nsec) / 1e9
+    }
+}
+
+extension String {
+    /// The string with `suffix` replaced by `replacement`, or unchanged when it does not end in `suffix`.
+    func replacingSuffix(_ suffix: String, with replacement: String) -> String {
+        hasSuffix(suffix) ? String(dropLast(suffix.count)) + replacement : self
+    }
+}

@@ -1,0 +1,165 @@
+import GestureTrace
+
+/// A trace to check and the files beside it.
+struct CheckTarget: Sendable, Hashable {
+    /// The trace's path, normalized (``CheckPath/normalized(_:)``).
+    var trace: String
+    /// Its golden file: `NAME.expected.jsonl` beside it.
+    var golden: String
+    /// Where a mismatch's actual output goes: `NAME.actual.jsonl` beside it.
+    var actual: String
+}
+
+/// Finds the traces named by `check`'s paths, their golden files, and golden files without a trace.
+///
+/// - A directory is searched recursively, except for entries whose name starts with `.`,
+///   directories named `scenes`, and symbolic links to directories.
+/// - A trace file is taken as it is, whatever its directory.
+/// - A golden (`*.expected.jsonl`) or actual (`*.actual.jsonl`) file stands for its trace, and a
+///   `scene.json` for the traces beside it, so that the list of changed files of a commit checks
+///   what the commit affects. A golden file whose trace does not exist is an orphan.
+/// - Any other file is skipped, with a note when it was named on the command line.
+/// - A path read from standard input that does not exist is skipped with a note (a list of changed
+///   files names deleted ones); named on the command line, it is an error (66) like any other.
+///
+/// The traces come out sorted by path (UTF-8 byte order) and each once, however often it was named.
+///
+/// See also: ``GoldenNaming`` for which files are traces and how golden files are named.
+struct TraceDiscovery {
+    /// The traces found, sorted.
+    private(set) var targets: [CheckTarget] = []
+    /// Golden files that no trace has, sorted.
+    private(set) var orphans: [String] = []
+    /// Paths that cannot be searched or do not exist (exit status 66).
+    private(set) var problems: [TraceError] = []
+    /// Files named on the command line that are not traces, for notes on standard error.
+    private(set) var skipped: [String] = []
+    /// Paths read from standard input that do not exist (as in a list of changed files that
+    /// includes deleted ones), for notes on standard error.
+    private(set) var vanished: [String] = []
+
+    private var found: [String: CheckTarget] = [:]
+    private var orphanSet: Set<String> = []
+    private var listings: [String: Listing] = [:]
+    private var searched: Set<String> = []
+
+    /// The traces of one directory and the golden base of each.
+    private struct Listing {
+        var traces: [String] = []
+        var goldens: [String] = []
+        var directories: [String] = []
+        var goldenBases: [String: String] = [:]
+    }
+
+    /// A path to look at and whether the user typed it (rather than piping it on standard input).
+    struct Entry {
+        var path: String
+        var named: Bool
+    }
+
+    /// Looks at every entry, in order.
+    init(_ entries: [Entry]) {
+        for entry in entries { add(entry) }
+        targets = found.values.sorted { CheckPath.precedes($0.trace, $1.trace) }
+        orphans = orphanSet.sorted(by: CheckPath.precedes)
+    }
+
+    private mutating func add(_ entry: Entry) {
+        let path = CheckPath.normalized(entry.path)
+        let directory = CheckPath.directory(of: path)
+        let name = CheckPath.fileName(of: path)
+        let kind = CheckFiles.kind(of: path)
+        if kind == .missing, !entry.named, !GoldenNaming.isGolden(name), !GoldenNaming.isActual(name) {
+            vanished.append(path)
+            return
+        }
+        if kind == .directory || kind == .linkToDirectory {
+            search(path)
+            return
+        }
+        if GoldenNaming.isGolden(name) || GoldenNaming.isActual(name) {
+            let golden =
+                GoldenNaming.isGolden(name)
+                ? name : String(name.dropLast(GoldenNaming.actualSuffix.count)) + GoldenNaming.goldenSuffix
+            let listing = self.listing(of: directory)
+            if let trace = listing.traces.first(where: { Self.goldenName(of: $0, in: listing) == golden }) {
+                take(CheckPath.join(directory, trace), in: listing)
+            } else if GoldenNaming.isGolden(name), kind == .file {
+                orphanSet.insert(path)
+            }
+            return
+        }
+        if name.lowercased() == GoldenNaming.sceneFileName, kind == .file {
+            let listing = self.listing(of: directory)
+            for trace in listing.traces { take(CheckPath.join(directory, trace), in: listing) }
+            return
+        }
+        guard GoldenNaming.isTrace(name), !GoldenNaming.isUnderScenes(path) else {
+            if kind == .missing {
+                problems.append(.cannotOpen(path: path, reason: "No such file or directory"))
+            } else if entry.named {
+                skipped.append(path)
+            }
+            return
+        }
+        // A trace that does not exist is still checked, so that its error is reported with the others.
+        var listing = self.listing(of: directory)
+        if !listing.traces.contains(name) {
+            listing.traces.append(name)
+            listing.goldenBases = GoldenNaming.goldenBases(of: listing.traces)
+        }
+        take(path, in: listing)
+    }
+
+    /// Searches `directory` and the directories beneath it.
+    private mutating func search(_ directory: String) {
+        guard searched.insert(directory).inserted else { return }
+        let listing = self.listing(of: directory)
+        for trace in listing.traces { take(CheckPath.join(directory, trace), in: listing) }
+        let goldens = Set(listing.traces.map { Self.goldenName(of: $0, in: listing) })
+        for golden in listing.goldens where !goldens.contains(golden) {
+            orphanSet.insert(CheckPath.join(directory, golden))
+        }
+        for subdirectory in listing.directories { search(CheckPath.join(directory, subdirectory)) }
+    }
+
+    private mutating func take(_ trace: String, in listing: Listing) {
+        let directory = CheckPath.directory(of: trace)
+        let base = listing.goldenBases[CheckPath.fileName(of: trace)] ?? GoldenNaming.stem(CheckPath.fileName(of: trace))
+        found[trace] = CheckTarget(
+            trace: trace, golden: CheckPath.join(directory, base + GoldenNaming.goldenSuffix),
+            actual: CheckPath.join(directory, base + GoldenNaming.actualSuffix))
+    }
+
+    private static func goldenName(of trace: String, in listing: Listing) -> String {
+        (listing.goldenBases[trace] ?? GoldenNaming.stem(trace)) + GoldenNaming.goldenSuffix
+    }
+
+    /// The traces, golden files and subdirectories of `directory`, read once.
+    private mutating func listing(of directory: String) -> Listing {
+        if let listing = listings[directory] { return listing }
+        var listing = Listing()
+        do throws(TraceError) {
+            for name in try CheckFiles.names(inDirectory: directory).sorted(by: CheckPath.precedes) where !name.hasPrefix(".") {
+                let path = CheckPath.join(directory, name)
+                switch CheckFiles.kind(of: path) {
+                case .directory:
+                    if name != GoldenNaming.scenesDirectoryName { listing.directories.append(name) }
+                case .file:
+                    if GoldenNaming.isGolden(name) {
+                        listing.goldens.append(name)
+                    } else if GoldenNaming.isTrace(name), !GoldenNaming.isUnderScenes(path) {
+                        listing.traces.append(name)
+                    }
+                case .missing, .linkToDirectory, .other:
+                    break
+                }
+            }
+        } catch {
+            if CheckFiles.kind(of: directory) != .missing || searched.contains(directory) { problems.append(error) }
+        }
+        listing.goldenBases = GoldenNaming.goldenBases(of: listing.traces)
+        listings[directory] = listing
+        return listing
+    }
+}

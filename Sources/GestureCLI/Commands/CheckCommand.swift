@@ -1,0 +1,215 @@
+import Foundation
+import GestureTrace
+
+/// `gesturectl check`: the CI regression check. Analyzes every trace found under the paths and
+/// compares the analysis with the golden file beside the trace; `--update` writes the golden files.
+///
+/// Traces are analyzed on `--jobs` threads; their results are handled (files written, report
+/// printed) on the calling thread in sorted trace order, so the output does not depend on the
+/// number of threads. See docs/ci.md.
+struct CheckCommand: Command {
+    let name = "check"
+    let summary = "compare each trace's analysis with its golden file, for CI"
+    let discussion = """
+        Finds the traces under each PATH (directories are searched recursively; - reads more paths \
+        from standard input, one per line), analyzes each with its scene as 'analyze --format jsonl' \
+        does, and compares the result with the golden file beside the trace: NAME.expected.jsonl, or \
+        NAME.EXT.expected.jsonl when traces of one directory share NAME. Numbers match within \
+        --tolerance, everything else exactly. For each mismatch it prints the records that differ \
+        and writes the analysis beside the golden file as NAME.actual.jsonl; a trace without a golden \
+        file fails, a golden file without a trace is reported. With --update it writes the golden \
+        files that differ instead (not when CI is set, unless --force is given).
+
+        Traces are files ending in .json, .jsonl, .ndjson or .csv, except *.expected.jsonl, \
+        *.actual.jsonl, scene.json, names starting with a dot, and files in a directory named \
+        scenes. A golden or actual file or a scene.json given as a PATH stands for its traces.
+
+        exit status: 0 every trace matched (or, with --update, every golden file is written), \
+        1 a mismatch or a missing golden file, 2 usage error, 65 a trace or golden file is invalid, \
+        66 a file cannot be opened, 74 an output cannot be written; the worst seen.
+        """
+    let options = OptionTable([
+        Option("update", help: "write the golden files that differ from the analysis instead of comparing"),
+        Option("force", help: "with --update: update even when the CI variable is set"),
+        Option("jobs", .argument(placeholder: "N"), help: "analyze N traces at once (default: the number of processors)"),
+        Option("shard", .argument(placeholder: "K/N"), help: "check only the K-th of N interleaved slices of the sorted traces"),
+        Option("junit", .argument(placeholder: "FILE"), help: "also write the results as JUnit XML to FILE"),
+        Option(
+            "report", .choice(CheckReportFormat.allCases.map(\.rawValue)),
+            help: "report format on standard output (default: text)"),
+        Option(
+            "tolerance", .argument(placeholder: "X"),
+            help: "largest absolute difference between matching numbers (default: 0.000001)"),
+    ])
+    let operands = Operands.oneOrMore("PATH")
+
+    func run(_ arguments: ParsedArguments, in context: CommandContext) throws(UsageError) -> ExitStatus {
+        var environment = context.environment
+        let settings = try CheckSettings(
+            arguments, variables: environment.variables, processorCount: ProcessInfo.processInfo.activeProcessorCount)
+        let started = Date()
+        var status = ExitStatus.success
+
+        var entries: [TraceDiscovery.Entry] = []
+        for path in settings.paths {
+            if path == "-" {
+                entries += Self.standardInputLines().map { TraceDiscovery.Entry(path: $0, named: false) }
+            } else {
+                entries.append(TraceDiscovery.Entry(path: path, named: true))
+            }
+        }
+        let discovery = TraceDiscovery(entries)
+        for problem in discovery.problems {
+            environment.printError(problem.description)
+            status = status.worse(TraceInputs.status(of: problem))
+        }
+        for path in discovery.skipped {
+            environment.printError("gesturectl check: note: skipping '\(path)': not a trace (.json, .jsonl, .ndjson or .csv)")
+        }
+        for path in discovery.vanished {
+            environment.printError("gesturectl check: note: skipping '\(path)': no such file or directory")
+        }
+        if discovery.targets.isEmpty {
+            environment.printError("gesturectl check: warning: no traces found in \(Self.listing(settings.paths))")
+        }
+        let targets = settings.shard.select(discovery.targets)
+        let orphans = settings.shard.index == 1 ? discovery.orphans : []
+
+        var progress: ProgressLine?
+        if environment.standardErrorIsTerminal, !targets.isEmpty {
+            let line = ProgressLine(over: environment.standardError)
+            environment.standardError = line
+            progress = line
+        }
+        defer { progress?.clear() }
+
+        let resolver: SceneResolver
+        do throws(TraceError) {
+            resolver = try SceneResolver(sceneFile: nil)
+        } catch {
+            environment.printError(error.description)
+            return TraceInputs.status(of: error)
+        }
+        let analyzeSettings: AnalyzeSettings
+        do throws(UsageError) {
+            analyzeSettings = try AnalyzeSettings(ParsedArguments(), terminal: false)
+        } catch {
+            preconditionFailure("CheckCommand: the default analyze settings are refused: \(error.message)")
+        }
+        let comparison = RecordComparison(tolerance: settings.tolerance)
+        let update = settings.update
+        let report = settings.report.report(color: environment.usesColor)
+        var checks: [TraceCheck] = []
+        var outputFailure: ExitStatus?
+
+        OrderedWork.run(
+            count: targets.count, jobs: settings.jobs,
+            work: { index in
+                TraceCheck.run(targets[index], update: update, comparison: comparison, settings: analyzeSettings, resolver: resolver)
+            },
+            progress: { done in progress?.show("checked \(done) of \(targets.count) traces") },
+            deliver: { _, result in
+                var check = result
+                if let failure = Self.writeFiles(for: &check, update: update) {
+                    environment.printError(failure.description)
+                    status = status.worse(.cannotWrite)
+                }
+                for warning in check.warnings { environment.printError(warning.description) }
+                for message in check.outcome.errorMessages { environment.printError(message) }
+                status = status.worse(check.outcome.status)
+                check.analysis = nil
+                checks.append(check)
+                do throws(OutputError) {
+                    let text = report.entry(check)
+                    if !text.isEmpty {
+                        progress?.clear()  // the terminal may show both streams: no report after the progress text
+                        try environment.standardOutput.write(text)
+                        try environment.standardOutput.flush()
+                    }
+                    return true
+                } catch {
+                    outputFailure = environment.report(error)
+                    return false
+                }
+            })
+        progress?.clear()
+        if let outputFailure { return status.worse(outputFailure) }
+
+        for orphan in orphans {
+            environment.printError("gesturectl check: warning: '\(orphan)' is a golden file without a trace")
+        }
+        let summary = CheckSummary(
+            checks: checks, orphans: orphans, found: discovery.targets.count, shard: settings.shard, update: settings.update,
+            tolerance: settings.tolerance)
+        if let junitFile = settings.junitFile {
+            do throws(CheckFiles.WriteError) {
+                try CheckFiles.replace(junitFile, with: JUnitReport.document(summary, seconds: Date().timeIntervalSince(started)))
+            } catch {
+                environment.printError(error.description)
+                status = status.worse(.cannotWrite)
+            }
+        }
+        do throws(OutputError) {
+            try environment.standardOutput.write(report.ending(summary))
+            try environment.standardOutput.flush()
+        } catch {
+            return status.worse(environment.report(error))
+        }
+        return status
+    }
+
+    /// Writes what one checked trace calls for: under `--update` its golden file when it differs;
+    /// otherwise its actual file when it does not match. Removes a stale actual file once the trace
+    /// matches.
+    ///
+    /// - Returns: the failure to write the actual file or remove a stale one, if any; a failure to
+    ///   write a golden file becomes the trace's outcome instead.
+    private static func writeFiles(for check: inout TraceCheck, update: Bool) -> CheckFiles.WriteError? {
+        let target = check.target
+        switch check.outcome {
+        case .created, .rewritten:
+            do throws(CheckFiles.WriteError) {
+                try CheckFiles.replace(target.golden, with: check.analysis ?? "")
+            } catch {
+                check.outcome = .cannotWrite(error)
+                return nil
+            }
+            return removeStale(target.actual)
+        case .matched, .unchanged:
+            return removeStale(target.actual)
+        case .mismatched, .missingGolden, .invalidGolden:
+            guard !update, let analysis = check.analysis else { return nil }
+            do throws(CheckFiles.WriteError) {
+                try CheckFiles.replace(target.actual, with: analysis)
+            } catch {
+                return error
+            }
+            check.wroteActual = true
+            return nil
+        case .invalidTrace, .cannotWrite:
+            return nil
+        }
+    }
+
+    private static func removeStale(_ path: String) -> CheckFiles.WriteError? {
+        do throws(CheckFiles.WriteError) {
+            try CheckFiles.remove(path)
+            return nil
+        } catch {
+            return error
+        }
+    }
+
+    /// The lines of standard input, without empty lines and line-ending CRs.
+    private static func standardInputLines() -> [String] {
+        let bytes = [UInt8](FileHandle.standardInput.readDataToEndOfFile())
+        return bytes.split(separator: UInt8(ascii: "\n")).map { line in
+            String(decoding: line.last == UInt8(ascii: "\r") ? line.dropLast() : line, as: UTF8.self)
+        }.filter { !$0.isEmpty }
+    }
+
+    /// `'a', 'b'` for messages; standard input shows as `<stdin>`.
+    private static func listing(_ paths: [String]) -> String {
+        paths.map { $0 == "-" ? "<stdin>" : "'\($0)'" }.joined(separator: ", ")
+    }
+}
