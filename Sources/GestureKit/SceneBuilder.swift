@@ -131,37 +131,10 @@ enum SceneBuilder {
                 throw SceneError("recognizer \"\(description.name)\" is simultaneous with \"\(name)\", but there is no recognizer \"\(name)\"")
             }
         }
-        if let cycle = requirementCycle(scene.recognizers) {
+        if let cycle = scene.failureRequirementCycle() {
             throw SceneError("failure requirements form a cycle: \(cycle.joined(separator: " → "))")
         }
         return Built(window: window, recognizers: recognizers, delegates: delegates)
-    }
-
-    /// A cycle of `requireToFail` names, first name repeated at the end, or nil.
-    static func requirementCycle(_ recognizers: [RecognizerDescription]) -> [String]? {
-        var edges: [String: [String]] = [:]
-        for r in recognizers { edges[r.name] = r.requireToFail }
-        var state: [String: Int] = [:]  // 1 visiting, 2 done
-        var path: [String] = []
-        func visit(_ name: String) -> [String]? {
-            if state[name] == 2 { return nil }
-            if state[name] == 1 {
-                guard let start = path.firstIndex(of: name) else { return nil }
-                return Array(path[start...]) + [name]
-            }
-            state[name] = 1
-            path.append(name)
-            for next in edges[name] ?? [] {
-                if let cycle = visit(next) { return cycle }
-            }
-            path.removeLast()
-            state[name] = 2
-            return nil
-        }
-        for r in recognizers {
-            if let cycle = visit(r.name) { return cycle }
-        }
-        return nil
     }
 
     static func makeRecognizer(_ d: RecognizerDescription, estimator: VelocityEstimatorKind) -> GestureRecognizer {
@@ -187,5 +160,37 @@ enum SceneBuilder {
         case let .template(templates, minimumScore):
             return TemplateGestureRecognizer(name: d.name, templates: templates, minimumScore: minimumScore)
         }
+    }
+}
+
+extension SceneDescription {
+    /// A cycle of failure requirements (`requireToFail`) as recognizer names with the first name
+    /// repeated at the end (`["a", "b", "a"]`), or nil when there is none.
+    public func failureRequirementCycle() -> [String]? {
+        var edges: [String: [String]] = [:]
+        for r in recognizers { edges[r.name] = r.requireToFail }
+        var visiting: Set<String> = []
+        var done: Set<String> = []
+        var path: [String] = []
+        func visit(_ name: String) -> [String]? {
+            if done.contains(name) { return nil }
+            if visiting.contains(name) {
+                guard let start = path.firstIndex(of: name) else { return nil }
+                return Array(path[start...]) + [name]
+            }
+            visiting.insert(name)
+            path.append(name)
+            for next in edges[name] ?? [] {
+                if let cycle = visit(next) { return cycle }
+            }
+            path.removeLast()
+            visiting.remove(name)
+            done.insert(name)
+            return nil
+        }
+        for r in recognizers {
+            if let cycle = visit(r.name) { return cycle }
+        }
+        return nil
     }
 }

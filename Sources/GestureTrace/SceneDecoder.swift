@@ -71,7 +71,7 @@ public struct SceneDecoder: Sendable {
         for ref in references where recognizerPositions[ref.name] == nil {
             throw error(ref.at, "\(ref.what) names recognizer \"\(ref.name)\", which does not exist")
         }
-        if let cycle = requirementCycle(scene.recognizers) {
+        if let cycle = scene.failureRequirementCycle() {
             let position = top.member("recognizers").flatMap { member -> SourcePosition? in
                 guard case .array(let items) = member.value.value else { return nil }
                 return items.first { $0.value.member("name").map { m in m.value.value == .string(cycle[0]) } ?? false }?
@@ -368,34 +368,6 @@ public struct SceneDecoder: Sendable {
             throw error(pointsMember.value.position, "template \"\(name.value)\" needs at least 2 points")
         }
         return StrokeTemplate(name: name.value, points: points)
-    }
-
-    // MARK: Cycles
-
-    private func requirementCycle(_ recognizers: [RecognizerDescription]) -> [String]? {
-        var edges: [String: [String]] = [:]
-        for r in recognizers { edges[r.name] = r.requireToFail }
-        var state: [String: Int] = [:]
-        var path: [String] = []
-        func visit(_ name: String) -> [String]? {
-            if state[name] == 2 { return nil }
-            if state[name] == 1 {
-                guard let start = path.firstIndex(of: name) else { return nil }
-                return Array(path[start...]) + [name]
-            }
-            state[name] = 1
-            path.append(name)
-            for next in edges[name] ?? [] {
-                if let cycle = visit(next) { return cycle }
-            }
-            path.removeLast()
-            state[name] = 2
-            return nil
-        }
-        for r in recognizers {
-            if let cycle = visit(r.name) { return cycle }
-        }
-        return nil
     }
 
     // MARK: Typed access
