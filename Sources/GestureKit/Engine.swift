@@ -38,18 +38,18 @@ public final class Engine {
     let environment: GestureEnvironment
     let window: Window
     let options: EngineOptions
-    private var pending: [Sample] = []
-    private var pendingTime: Double?
-    private(set) var activeTouches: [Touch] = []
-    private var droppedTouches: Set<TouchID> = []
-    private var ignoringInteraction = 0
-    private var touchSerial = 0
-    private var lastTap: (location: Point, time: Double, count: Int)?
-    private var lastTime: Double?
+    @exclusivity(unchecked) private var pending: [Sample] = []
+    @exclusivity(unchecked) private var pendingTime: Double?
+    @exclusivity(unchecked) private(set) var activeTouches: [Touch] = []
+    @exclusivity(unchecked) private var droppedTouches: Set<TouchID> = []
+    @exclusivity(unchecked) private var ignoringInteraction = 0
+    @exclusivity(unchecked) private var touchSerial = 0
+    @exclusivity(unchecked) private var lastTap: (location: Point, time: Double, count: Int)?
+    @exclusivity(unchecked) private var lastTime: Double?
     /// Counts touch events; touches and recognizers remember the last one they took part in.
-    private var eventSerial = 0
-    private var changedScratch: [Touch] = []
-    private var orderScratch: [GestureRecognizer] = []
+    @exclusivity(unchecked) private var eventSerial = 0
+    @exclusivity(unchecked) private var changedScratch: [Touch] = []
+    @exclusivity(unchecked) private var orderScratch: [GestureRecognizer] = []
     /// The scene's delegates (recognizers hold their delegates weakly, as in UIKit).
     private var retainedDelegates: [AnyObject] = []
     lazy var delivery = DeliveryRouter(engine: self)

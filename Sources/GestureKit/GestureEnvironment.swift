@@ -12,7 +12,7 @@ final class GestureEnvironment {
     let clock = VirtualClock()
     /// The screen size, for screen-edge rules.
     var screen: Size?
-    private(set) var recognizers: [GestureRecognizer] = []
+    @exclusivity(unchecked) private(set) var recognizers: [GestureRecognizer] = []
     /// Receives each transition as it is observed.
     var emit: (TransitionRecord) -> Void = { _ in }
     /// Called right before an observed begin or recognition (delivery effects hook in here).
@@ -200,7 +200,7 @@ final class GestureEnvironment {
     }
 
     /// Recognizers that took part in the current event or timer, to clean up at its end.
-    private var dirty: [GestureRecognizer] = []
+    @exclusivity(unchecked) private var dirty: [GestureRecognizer] = []
 
     /// Notes that `r` took part in the current event or timer.
     func markDirty(_ r: GestureRecognizer) {

@@ -59,7 +59,7 @@ open class GestureRecognizer {
 
     /// The touches the recognizer tracks in window order of arrival, ended ones included until
     /// the event that ended them has been handled.
-    public internal(set) var touches: [Touch] = []
+    @exclusivity(unchecked) public internal(set) var touches: [Touch] = []
 
     /// The kind's name for records (`tap`, `pan`, …); subclasses return their own.
     open var kindName: String { "custom" }
@@ -67,25 +67,25 @@ open class GestureRecognizer {
     /// Whether the recognizer is discrete (it recognizes once) rather than continuous.
     open var isDiscrete: Bool { false }
 
-    var logicalState: RecognizerState = .possible
+    @exclusivity(unchecked) var logicalState: RecognizerState = .possible
     /// The state others observe: it lags ``logicalState`` while a transition waits on a failure requirement.
-    var observedState: RecognizerState = .possible
+    @exclusivity(unchecked) var observedState: RecognizerState = .possible
     /// Transitions made while waiting for a failure requirement, made visible once it fails.
-    var waitingStates: [RecognizerState] = []
+    @exclusivity(unchecked) var waitingStates: [RecognizerState] = []
     /// The reason given with the last failure or cancellation.
-    var pendingReason: String?
+    @exclusivity(unchecked) var pendingReason: String?
     weak var environment: GestureEnvironment?
     /// The touches this recognizer was given since it last reset (including ended ones).
-    var engagedTouchCount = 0
+    @exclusivity(unchecked) var engagedTouchCount = 0
     /// Whether the environment has it on its list of recognizers to clean up after the event.
-    var isDirty = false
+    @exclusivity(unchecked) var isDirty = false
     /// The last touch event the recognizer took part in, and its touches in it.
-    var eventSerial = 0
-    var eventTouches = EventTouches()
+    @exclusivity(unchecked) var eventSerial = 0
+    @exclusivity(unchecked) var eventTouches = EventTouches()
     /// How many times the recognizer has reset: a touch it received belongs to one cycle.
-    var resetCycle = 0
+    @exclusivity(unchecked) var resetCycle = 0
     /// Requirements from `require(toFail:)`.
-    var failureRequirements: [GestureRecognizer] = []
+    @exclusivity(unchecked) var failureRequirements: [GestureRecognizer] = []
 
     /// Creates a recognizer.
     public init(name: String) {
@@ -135,7 +135,7 @@ open class GestureRecognizer {
     }
 
     /// Last known centroid in window coordinates, kept for reports after the touches are gone.
-    var lastLocation: Point?
+    @exclusivity(unchecked) var lastLocation: Point?
 
     // MARK: Helpers for subclasses
 

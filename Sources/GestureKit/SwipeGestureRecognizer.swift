@@ -48,7 +48,8 @@ public final class SwipeGestureRecognizer: GestureRecognizer {
     private var exclusions: [String] = []
     private var deadline: TimerToken?
     /// How far the last move that did not recognize got, for the reason of a lift.
-    private var lastMoveProgress: String?
+    /// How far the stroke had got at its last move, for the reason if a finger lifts.
+    private var lastMove: Progress?
 
     /// Tolerance for comparisons of times and distances that passed through decimal text.
     private static let epsilon = 1e-9
@@ -129,7 +130,7 @@ public final class SwipeGestureRecognizer: GestureRecognizer {
             fail(exclusions.joined(separator: "; "))
             return
         }
-        lastMoveProgress = "at its last move, at \(format(elapsed)) s, \(progress(at: elapsed))"
+        lastMove = progress(at: elapsed)
         guard touchesSeen == numberOfTouchesRequired, live.count == numberOfTouchesRequired else { return }
         let needed = neededDistance(at: elapsed)
         var best: (direction: SwipeDirection, along: Double)?
@@ -148,7 +149,8 @@ public final class SwipeGestureRecognizer: GestureRecognizer {
         guard state == .possible else { return }
         let elapsed = event.timestamp - (startTime ?? event.timestamp)
         let lifted = "a finger lifted at \(format(elapsed)) s, before the swipe was recognized"
-        fail(lastMoveProgress.map { "\(lifted): \($0)" } ?? "\(lifted) (no move came before the lift)")
+        fail(lastMove.map { "\(lifted): at its last move, at \(format($0.elapsed)) s, \(describe($0))" }
+            ?? "\(lifted) (no move came before the lift)")
     }
 
     override public func touchesCancelled(_ touches: [Touch], with event: TouchEvent) {
@@ -162,7 +164,7 @@ public final class SwipeGestureRecognizer: GestureRecognizer {
         candidates = []
         exclusions = []
         deadline = nil
-        lastMoveProgress = nil
+        lastMove = nil
     }
 
     override public func describe(_ record: inout TransitionRecord) {
@@ -175,19 +177,32 @@ public final class SwipeGestureRecognizer: GestureRecognizer {
         if touchesSeen < numberOfTouchesRequired {
             return "only \(touchesSeen) of the \(numberOfTouchesRequired) fingers of numberOfTouchesRequired touched down within swipeMaximumDuration \(format(limit)) s"
         }
-        return "not recognized within swipeMaximumDuration \(format(limit)) s of touch down: \(progress(at: limit))"
+        return "not recognized within swipeMaximumDuration \(format(limit)) s of touch down: \(describe(progress(at: limit)))"
     }
 
-    /// How far the stroke got in its best remaining direction, against what was needed at `elapsed`.
-    private func progress(at elapsed: Double) -> String {
+    /// How far a stroke got in its best remaining direction at a moment.
+    private struct Progress {
+        var elapsed: Double
+        var best: (direction: SwipeDirection, along: Double)?
+    }
+
+    /// Measures the stroke's progress in its best remaining direction (no text: this runs on every move).
+    private func progress(at elapsed: Double) -> Progress {
         var best: (direction: SwipeDirection, along: Double)?
         for candidate in candidates {
-            let along = touches.map { candidate.along($0.windowLocation - $0.startLocation) }.min() ?? 0
+            var along = Double.infinity
+            for touch in touches { along = min(along, candidate.along(touch.windowLocation - touch.startLocation)) }
+            if along == .infinity { along = 0 }
             if best.map({ along > $0.along }) ?? true { best = (candidate, along) }
         }
-        guard let best else { return "no direction was left" }
+        return Progress(elapsed: elapsed, best: best)
+    }
+
+    /// The progress, against what was needed at its moment, as words for a reason.
+    private func describe(_ progress: Progress) -> String {
+        guard let best = progress.best else { return "no direction was left" }
         let who = numberOfTouchesRequired > 1 ? "the fingers moved at least" : "it moved"
-        return "\(who) \(format(max(0, best.along))) pt \(best.direction.rawValue), \(format(neededDistance(at: elapsed))) pt were needed"
+        return "\(who) \(format(max(0, best.along))) pt \(best.direction.rawValue), \(format(neededDistance(at: progress.elapsed))) pt were needed"
     }
 
     /// Names the finger in a reason when there are several ("touch 2 "); nothing otherwise.

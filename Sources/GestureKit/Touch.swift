@@ -6,15 +6,15 @@ public final class Touch {
     /// The finger's id in the trace.
     public let id: TouchID
     /// The phase in the current event.
-    public internal(set) var phase: TouchPhase
+    @exclusivity(unchecked) public internal(set) var phase: TouchPhase
     /// The location in window coordinates.
-    public internal(set) var windowLocation: Point
+    @exclusivity(unchecked) public internal(set) var windowLocation: Point
     /// The location in the previous event that changed this touch, in window coordinates.
-    public internal(set) var previousWindowLocation: Point
+    @exclusivity(unchecked) public internal(set) var previousWindowLocation: Point
     /// Where the touch began, in window coordinates.
     public let startLocation: Point
     /// The time of the touch's last change.
-    public internal(set) var timestamp: Double
+    @exclusivity(unchecked) public internal(set) var timestamp: Double
     /// The time the touch began.
     public let startTime: Double
     /// UIKit's tap count: successive taps close in time and place count up.
@@ -22,13 +22,13 @@ public final class Touch {
     /// The hit-test view, or nil when the touch hit nothing that receives touches.
     public internal(set) weak var view: View?
     /// Recognizers this touch is delivered to, in delivery order.
-    var recognizers: [GestureRecognizer] = []
+    @exclusivity(unchecked) var recognizers: [GestureRecognizer] = []
     /// Whether the view stopped receiving this touch because a recognizer cancelled it.
-    var cancelledInView = false
+    @exclusivity(unchecked) var cancelledInView = false
     /// Monotonic sequence number, for stable ordering.
     let serial: Int
     /// The last touch event this touch changed in.
-    var eventSerial = 0
+    @exclusivity(unchecked) var eventSerial = 0
 
     init(id: TouchID, location: Point, time: Double, tapCount: Int, serial: Int) {
         self.id = id
