@@ -126,10 +126,13 @@ public final class Engine {
 
     private func flushTouchEvent() {
         guard let time = pendingTime else { return }
-        let samples = pending
-        pending.removeAll(keepingCapacity: true)
+        var samples: [Sample] = []
+        swap(&samples, &pending)
         pendingTime = nil
         dispatchTouchEvent(at: time, samples)
+        // Hand the buffer back for the next event (the dispatch never adds to `pending`).
+        samples.removeAll(keepingCapacity: true)
+        if pending.isEmpty { pending = samples }
     }
 
     private func fireTimers(before time: Double?) {
