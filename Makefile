@@ -50,5 +50,12 @@ fuzz:
 	FUZZ_SECONDS=$(FUZZ_SECONDS) SWIFT=$(SWIFT) Fuzz/fuzz.sh $(FUZZ_TARGETS)
 
 test-sanitize:
-	SWIFT_BACKTRACE=enable=no $(SWIFT) test --scratch-path .build-asan -Xswiftc -warnings-as-errors --sanitize=address
-	SWIFT_BACKTRACE=enable=no $(SWIFT) test --scratch-path .build-tsan -Xswiftc -warnings-as-errors --sanitize=thread
+	GESTURECTL_SANITIZED=address SWIFT_BACKTRACE=enable=no ASAN_OPTIONS=detect_leaks=0 \
+		$(SWIFT) test --scratch-path .build-asan -Xswiftc -warnings-as-errors --sanitize=address
+	GESTURECTL_SANITIZED=thread SWIFT_BACKTRACE=enable=no \
+		$(SWIFT) test --scratch-path .build-tsan -Xswiftc -warnings-as-errors --sanitize=thread
+	# The threaded commands on the whole corpus with the ThreadSanitizer binary (a race fails the run).
+	TSAN_OPTIONS=halt_on_error=1 "$$($(SWIFT) build --scratch-path .build-tsan --sanitize=thread --show-bin-path)/gesturectl" \
+		check --jobs 4 traces >/dev/null
+	TSAN_OPTIONS=halt_on_error=1 "$$($(SWIFT) build --scratch-path .build-tsan --sanitize=thread --show-bin-path)/gesturectl" \
+		analyze --deliveries $$(find traces -name '*.jsonl' ! -name '*.expected.jsonl' | sort) >/dev/null
