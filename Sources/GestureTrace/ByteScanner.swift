@@ -4,13 +4,32 @@ import Glibc
 import Darwin
 #endif
 
+/// Owns the memory of a `ByteScanner`'s buffer (a struct cannot free memory when it goes away).
+///
+/// The scanner keeps its own copy of the pointer for speed; this object only ties the memory's lifetime to
+/// the scanner's. A bigger buffer is a new `ScanBuffer`.
+final class ScanBuffer {
+    let pointer: UnsafeMutablePointer<UInt8>
+    let capacity: Int
+
+    init(capacity: Int) {
+        self.capacity = capacity
+        pointer = .allocate(capacity: capacity)
+    }
+
+    deinit { pointer.deallocate() }
+}
+
 /// A reusable buffer over a `ByteSource` that the readers scan byte by byte, tracking line and column.
 ///
 /// The buffer holds the unconsumed bytes and is refilled one chunk at a time, so memory stays constant
 /// whatever the input size. Positions cost nothing per byte: the column is computed from the offset of the
 /// current line's start minus the UTF-8 continuation bytes seen on the line, which the string and field
 /// scanners count when they validate multi-byte sequences (the only place such bytes may occur).
-final class ByteScanner {
+///
+/// A plain struct, mutated in place through one owner (the reader), so scanning costs no reference counting
+/// and no dynamic exclusivity checks. Do not copy a scanner that is in use: copies share the buffer.
+struct ByteScanner {
     /// The file name for diagnostics.
     let file: String
     /// The bytes' origin.
@@ -18,9 +37,10 @@ final class ByteScanner {
     /// How many bytes one read asks for.
     let chunkSize: Int
 
-    /// The buffer; `buffer[position..<end]` are the bytes read but not consumed.
+    /// Keeps `buffer` allocated.
+    private var storage: ScanBuffer
+    /// The buffer; `buffer[pos..<end]` are the bytes read but not consumed.
     private(set) var buffer: UnsafeMutablePointer<UInt8>
-    private var capacity: Int
     /// The index in `buffer` of the next byte.
     var pos = 0
     /// The index in `buffer` after the last byte read.
@@ -31,11 +51,13 @@ final class ByteScanner {
     private(set) var atEOF = false
     /// When not negative, a buffer index from which refills keep the bytes (a number token in progress).
     var pin = -1
+    /// Whether a read for the fast path failed (see `topUpForFastPath()`).
+    var topUpFailed = false
 
     /// The current line, from 1.
-    private(set) var line = 1
+    var line = 1
     /// The input offset of the current line's first byte.
-    private(set) var lineStart = 0
+    var lineStart = 0
     /// The UTF-8 continuation bytes consumed so far on the current line.
     var lineExtra = 0
 
@@ -52,28 +74,34 @@ final class ByteScanner {
         self.source = source
         self.file = file
         self.chunkSize = max(1, chunkSize)
-        capacity = max(2 * self.chunkSize, 64)
-        buffer = .allocate(capacity: capacity)
+        storage = ScanBuffer(capacity: max(2 * self.chunkSize, 64))
+        buffer = storage.pointer
     }
 
-    deinit { buffer.deallocate() }
-
     /// The input offset of the next byte.
+    @inline(__always)
     var offset: Int { base &+ pos }
 
     /// The position of the next byte.
+    @inline(__always)
     var position: SourcePosition {
         SourcePosition(line: line, column: base &+ pos &- lineStart &- lineExtra &+ 1)
     }
 
+    /// The position of buffer index `index` on the current line (no line break between `pos` and it).
+    @inline(__always)
+    func position(ofIndex index: Int) -> SourcePosition {
+        SourcePosition(line: line, column: base &+ index &- lineStart &- lineExtra &+ 1)
+    }
+
     /// The next byte without consuming it, nil at the end of the input.
     @inline(__always)
-    func peek() throws(TraceError) -> UInt8? {
+    mutating func peek() throws(TraceError) -> UInt8? {
         if pos < end { return buffer[pos] }
         return try peekSlow()
     }
 
-    private func peekSlow() throws(TraceError) -> UInt8? {
+    private mutating func peekSlow() throws(TraceError) -> UInt8? {
         while pos >= end {
             if try !fill() { return nil }
         }
@@ -81,7 +109,7 @@ final class ByteScanner {
     }
 
     /// The byte `k` places after the next one, without consuming anything; nil past the end of the input.
-    func peek(at k: Int) throws(TraceError) -> UInt8? {
+    mutating func peek(at k: Int) throws(TraceError) -> UInt8? {
         while pos &+ k >= end {
             if try !fill() { return nil }
         }
@@ -90,7 +118,7 @@ final class ByteScanner {
 
     /// Consumes a `\n` at the current position and starts a new line.
     @inline(__always)
-    func consumeNewline() {
+    mutating func consumeNewline() {
         pos &+= 1
         line &+= 1
         lineStart = base &+ pos
@@ -99,9 +127,10 @@ final class ByteScanner {
 
     /// Reads another chunk after the unconsumed bytes; false at the end of the input.
     ///
-    /// Bytes before `pos` (or before `pin`, when set) are discarded to make room.
+    /// Bytes before `pos` (or before `pin`, when set) are discarded to make room, so buffer indices other
+    /// than `pos` and `pin` are invalid afterwards.
     @discardableResult
-    func fill() throws(TraceError) -> Bool {
+    mutating func fill() throws(TraceError) -> Bool {
         if atEOF { return false }
         let keep = pin >= 0 ? min(pin, pos) : pos
         if keep > 0 {
@@ -112,13 +141,11 @@ final class ByteScanner {
             end -= keep
             if pin >= 0 { pin -= keep }
         }
-        if capacity - end < chunkSize {
-            let newCapacity = max(capacity * 2, end + chunkSize)
-            let newBuffer = UnsafeMutablePointer<UInt8>.allocate(capacity: newCapacity)
-            newBuffer.update(from: buffer, count: end)
-            buffer.deallocate()
-            buffer = newBuffer
-            capacity = newCapacity
+        if storage.capacity - end < chunkSize {
+            let bigger = ScanBuffer(capacity: max(storage.capacity * 2, end + chunkSize))
+            bigger.pointer.update(from: buffer, count: end)
+            storage = bigger
+            buffer = bigger.pointer
         }
         let n = try source.read(into: buffer + end, count: chunkSize)
         if n <= 0 {
@@ -130,7 +157,7 @@ final class ByteScanner {
     }
 
     /// Skips a UTF-8 byte order mark at the very start of the input.
-    func skipByteOrderMark() throws(TraceError) {
+    mutating func skipByteOrderMark() throws(TraceError) {
         guard offset == 0, try peek() == 0xEF, try peek(at: 1) == 0xBB, try peek(at: 2) == 0xBF else { return }
         pos += 3
         lineStart = offset
@@ -140,7 +167,7 @@ final class ByteScanner {
 
     /// Validates and consumes the multi-byte UTF-8 sequence that starts at the next byte (which is >= 0x80),
     /// appending it to `output` when `store` is true; returns false, consuming nothing, if it is not valid UTF-8.
-    func consumeUTF8Sequence(into output: inout [UInt8], store: Bool) throws(TraceError) -> Bool {
+    mutating func consumeUTF8Sequence(into output: inout [UInt8], store: Bool) throws(TraceError) -> Bool {
         guard let lead = try peek() else { return false }
         let continuationCount: Int
         var low: UInt8 = 0x80
@@ -183,7 +210,7 @@ final class ByteScanner {
 
     /// The next byte for a message, as in "found 'x'": a quoted character, `end of line`, `end of file`,
     /// `U+0000` for a control character, or `byte 0xFF` for a byte that does not start valid UTF-8.
-    func foundDescription() throws(TraceError) -> String {
+    mutating func foundDescription() throws(TraceError) -> String {
         guard let byte = try peek() else { return "end of file" }
         switch byte {
         case 0x0A:
@@ -198,11 +225,10 @@ final class ByteScanner {
             var bytes: [UInt8] = []
             let savedOffset = offset
             let savedExtra = lineExtra
-            defer {
-                pos = savedOffset - base
-                lineExtra = savedExtra
-            }
-            if try consumeUTF8Sequence(into: &bytes, store: true) {
+            let valid = try consumeUTF8Sequence(into: &bytes, store: true)
+            pos = savedOffset - base
+            lineExtra = savedExtra
+            if valid {
                 return "'\(String(decoding: bytes, as: UTF8.self))'"
             }
             return "byte " + Messages.hex(byte)
@@ -218,7 +244,7 @@ final class ByteScanner {
 
     /// Makes sure that `restore(_:)` can return to the current offset: a source that cannot seek (a pipe)
     /// is copied to a temporary file from here on.
-    func makeRewindable() throws(TraceError) {
+    mutating func makeRewindable() throws(TraceError) {
         if source.isSeekable { return }
         let rest = UnsafeBufferPointer(start: buffer + pos, count: end - pos)
         let spool = try FileSource.spool(prefix: rest, rest: source, name: file)
@@ -231,7 +257,7 @@ final class ByteScanner {
     }
 
     /// Returns to a saved state; the source must be seekable there (see `makeRewindable()`).
-    func restore(_ state: State) throws(TraceError) {
+    mutating func restore(_ state: State) throws(TraceError) {
         if state.offset >= base && state.offset <= base + end {
             pos = state.offset - base
         } else {

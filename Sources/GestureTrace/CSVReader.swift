@@ -6,7 +6,7 @@ import GestureKit
 /// inside is doubled); an empty cell means the key is absent. Lines starting with `#` are comments, and
 /// `# screen: WIDTHxHEIGHT` sets the screen; it must come before the first sample so that the header is
 /// known before any sample is. Blank lines are ignored. Columns `x-...` are ignored; `t` is required.
-final class CSVReader: FormatReader {
+struct CSVReader: FormatReader {
     private enum Column {
         case key(SampleKey)
         case ignored
@@ -22,11 +22,13 @@ final class CSVReader: FormatReader {
     /// The most columns accepted.
     static let maximumColumns = 1024
 
-    private let s: ByteScanner
+    private var s: ByteScanner
     private var columns: [Column] = []
     /// Whether the header row has a column for each key (indexed by `SampleKey.rawValue`).
-    private(set) var columnExists = [Bool](repeating: false, count: SampleKey.allCases.count)
+    private var hasColumn = [Bool](repeating: false, count: SampleKey.allCases.count)
     private var header = TraceHeader()
+    var fastPathEnabled = true
+    private(set) var fastSampleCount = 0
     private var preambleRead = false
     private var headerRowRead = false
     private var sawDataRow = false
@@ -46,27 +48,202 @@ final class CSVReader: FormatReader {
         cells.reserveCapacity(256)
     }
 
-    func readHeader() throws(TraceError) -> TraceHeader {
+    var columnExists: [Bool]? { preambleRead ? hasColumn : nil }
+
+    mutating func start() throws(TraceError) {
+        try s.skipByteOrderMark()
+    }
+
+    mutating func readHeader() throws(TraceError) -> TraceHeader {
         if !preambleRead { try readPreamble() }
         return header
     }
 
-    func readSample(into fields: SampleFields) throws(TraceError) -> Bool {
+    mutating func readSample(into fields: inout SampleFields) throws(TraceError) -> Bool {
         if !preambleRead { try readPreamble() }
         if pendingRow {
             pendingRow = false
         } else {
-            guard !done, try nextRow() else {
+            guard !done else { return false }
+            if fastPathEnabled, readFastRow(into: &fields) {
+                fastSampleCount &+= 1
+                return true
+            }
+            guard try nextRow() else {
                 done = true
                 return false
             }
         }
-        try convertRow(into: fields)
+        try convertRow(into: &fields)
+        return true
+    }
+
+    /// The fast path (see `FastCursor`): one data row of unquoted ASCII cells with the header row's number of
+    /// fields, converted straight from the buffer; false, consuming nothing, for anything else (a blank or
+    /// comment line, a quoted field, a cell the general reader would reject, the end of the buffer).
+    @inline(__always)
+    private mutating func readFastRow(into fields: inout SampleFields) -> Bool {
+        s.topUpForFastPath()
+        var cursor = FastCursor(s)
+        let end = cursor.end
+        guard cursor.p < end else { return false }
+        let first = cursor.p.pointee
+        if first == 0x0A || first == 0x0D || first == UInt8(ascii: "#") { return false }
+        fields.begin(at: cursor.position(cursor.p))
+        let last = columns.count - 1
+        guard last >= 0 else { return false }
+        for i in 0...last {
+            let cellStart = cursor.p
+            // Find the cell's end, converting the common cells on the way (a number, a small integer id, a
+            // phase), and the others once their end is known.
+            var q = cellStart
+            var converted = false
+            let column = columns[i]
+            if case .key(let key) = column, q < end, !Self.endsCell(q.pointee) {
+                switch key {
+                case .t:
+                    guard let next = NumberParser.scanValue(q, end, &fields.t) else { return false }
+                    fields.tLiteral.set(UnsafeBufferPointer(start: q, count: next - q))
+                    q = next
+                    converted = true
+                case .x:
+                    guard let next = NumberParser.scanValue(q, end, &fields.x) else { return false }
+                    q = next
+                    converted = true
+                case .y:
+                    guard let next = NumberParser.scanValue(q, end, &fields.y) else { return false }
+                    q = next
+                    converted = true
+                case .force:
+                    guard let next = NumberParser.scanValue(q, end, &fields.force), fields.force >= 0 else {
+                        return false
+                    }
+                    q = next
+                    converted = true
+                case .radius:
+                    guard let next = NumberParser.scanValue(q, end, &fields.radius), fields.radius >= 0 else {
+                        return false
+                    }
+                    q = next
+                    converted = true
+                case .id:
+                    if let (integer, next) = FastBytes.smallInteger(at: q, end: end) {
+                        fields.id = .number(integer)
+                        q = next
+                        converted = true
+                    }
+                case .phase:
+                    if let (phase, length) = FastBytes.phaseWord(at: q, end: end) {
+                        fields.phase = phase
+                        q += length
+                        converted = true
+                    }
+                default:
+                    break
+                }
+            }
+            if !converted {
+                while q < end {
+                    let byte = q.pointee
+                    if byte < 0x20 || byte >= 0x80 || byte == UInt8(ascii: ",") || byte == UInt8(ascii: "\"") {
+                        if byte != 0x09 { break }
+                    }
+                    q += 1
+                }
+            }
+            guard q - cellStart <= Self.maximumFieldLength else { return false }
+            if q < end {
+                let byte = q.pointee
+                if i < last {
+                    guard byte == UInt8(ascii: ",") else { return false }
+                } else {
+                    guard byte == 0x0A || (byte == 0x0D && q + 1 < end && q[1] == 0x0A) else { return false }
+                }
+            } else {
+                guard i == last, s.atEOF else { return false }
+            }
+            if case .key(let key) = column {
+                let at = cursor.position(cellStart)
+                fields.keyPositions[key.rawValue] = at
+                fields.valuePositions[key.rawValue] = at
+                if q > cellStart {
+                    if !converted {
+                        guard Self.fastCell(key, UnsafeBufferPointer(start: cellStart, count: q - cellStart), into: &fields)
+                        else { return false }
+                    }
+                    fields.present |= key.bit
+                }
+            }
+            cursor.p = q
+            if i < last { cursor.p += 1 }
+        }
+        if cursor.p < end {
+            if cursor.p.pointee == 0x0D { cursor.p += 1 }
+            cursor.newline()
+        }
+        cursor.commit(to: &s)
+        return true
+    }
+
+    /// Whether `byte` ends an unquoted cell that starts with it (an empty cell).
+    @inline(__always)
+    private static func endsCell(_ byte: UInt8) -> Bool {
+        byte == UInt8(ascii: ",") || byte == 0x0A || byte == 0x0D
+    }
+
+    /// Converts one non-empty cell for the fast path as `convertRow` would; false where it would throw.
+    @inline(__always)
+    private static func fastCell(_ key: SampleKey, _ cell: UnsafeBufferPointer<UInt8>, into fields: inout SampleFields)
+        -> Bool
+    {
+        let start = cell.baseAddress!
+        switch key {
+        case .t, .x, .y, .force, .radius:
+            guard let number = NumberParser.scan(start, start + cell.count), number.next == start + cell.count else {
+                return false
+            }
+            switch key {
+            case .t:
+                fields.t = number.value
+                fields.tLiteral.set(cell)
+            case .x: fields.x = number.value
+            case .y: fields.y = number.value
+            case .force:
+                guard number.value >= 0 else { return false }
+                fields.force = number.value
+            default:
+                guard number.value >= 0 else { return false }
+                fields.radius = number.value
+            }
+        case .id:
+            if let integer = FastBytes.smallInteger(cell) {
+                fields.id = .number(integer)
+            } else {
+                switch NumberParser.parse(cell) {
+                case .value(_, isInteger: true):
+                    guard let integer = NumberParser.integer(cell) else { return false }
+                    fields.id = .number(integer)
+                case .value, .outOfRange:
+                    return false
+                case .invalid:
+                    fields.id = .name(String(decoding: cell, as: UTF8.self))
+                }
+            }
+        case .phase:
+            guard let phase = FastBytes.phase(cell) else { return false }
+            fields.phase = phase
+        case .type:
+            guard let type = FastBytes.type(cell) else { return false }
+            fields.type = type
+        case .subtype:
+            fields.subtype.removeAll(keepingCapacity: true)
+            fields.subtype.append(contentsOf: cell)
+        }
         return true
     }
 
     /// Reads the comments, the header row and the first data row (kept pending), so the header is complete.
-    private func readPreamble() throws(TraceError) {
+    private mutating func readPreamble() throws(TraceError) {
         preambleRead = true
         guard try nextRow() else {
             throw s.error("missing header row: expected the column names, such as t,id,phase,x,y")
@@ -84,7 +261,7 @@ final class CSVReader: FormatReader {
     // MARK: Lines and fields
 
     /// Skips blank and comment lines and reads the next row's cells; false at the end of the input.
-    private func nextRow() throws(TraceError) -> Bool {
+    private mutating func nextRow() throws(TraceError) -> Bool {
         while let byte = try s.peek() {
             switch byte {
             case 0x0A:
@@ -102,7 +279,7 @@ final class CSVReader: FormatReader {
     }
 
     /// Consumes `\r\n`, or throws for a carriage return alone.
-    private func consumeCarriageReturn() throws(TraceError) {
+    private mutating func consumeCarriageReturn() throws(TraceError) {
         guard try s.peek(at: 1) == 0x0A else {
             throw s.error("carriage return not followed by a line feed (lines end with LF or CRLF)")
         }
@@ -111,7 +288,7 @@ final class CSVReader: FormatReader {
     }
 
     /// Reads one row's cells, through its line break.
-    private func readRow() throws(TraceError) {
+    private mutating func readRow() throws(TraceError) {
         rowStart = s.position
         cells.removeAll(keepingCapacity: true)
         cellStarts.removeAll(keepingCapacity: true)
@@ -159,7 +336,7 @@ final class CSVReader: FormatReader {
     }
 
     /// Reads an unquoted field up to the comma or line break that ends it.
-    private func readUnquotedField(store: Bool, at: SourcePosition) throws(TraceError) {
+    private mutating func readUnquotedField(store: Bool, at: SourcePosition) throws(TraceError) {
         var length = 0
         while true {
             let buffer = s.buffer
@@ -205,7 +382,7 @@ final class CSVReader: FormatReader {
     }
 
     /// Reads a quoted field from its opening quote through its closing quote.
-    private func readQuotedField(store: Bool, at: SourcePosition) throws(TraceError) {
+    private mutating func readQuotedField(store: Bool, at: SourcePosition) throws(TraceError) {
         s.pos &+= 1
         var length = 0
         while true {
@@ -263,7 +440,7 @@ final class CSVReader: FormatReader {
     // MARK: Comments
 
     /// Reads a comment line (not its line break), applying a `# screen: WxH` directive.
-    private func readComment() throws(TraceError) {
+    private mutating func readComment() throws(TraceError) {
         let line = s.position.line
         s.pos &+= 1
         comment.removeAll(keepingCapacity: true)
@@ -273,7 +450,9 @@ final class CSVReader: FormatReader {
             let end = s.end
             var i = s.pos
             while i < end, buffer[i] != 0x0A { i &+= 1 }
-            let room = 256 - comment.count
+            // Enough for any screen directive TraceWriter writes: a double in plain decimal can take more
+            // than 300 characters (5e-324 is "0." and 324 digits).
+            let room = 1024 - comment.count
             if i - s.pos > room { tooLong = true }
             comment.append(contentsOf: UnsafeBufferPointer(start: buffer + s.pos, count: min(room, i - s.pos)))
             s.pos = i
@@ -285,7 +464,7 @@ final class CSVReader: FormatReader {
     }
 
     /// Applies `comment` as a screen directive if it is one (`screen:` after optional spaces).
-    private func applyScreenDirective(line: Int, truncated: Bool) throws(TraceError) {
+    private mutating func applyScreenDirective(line: Int, truncated: Bool) throws(TraceError) {
         var j = 0
         func skipSpaces() {
             while j < comment.count, comment[j] == 0x20 || comment[j] == 0x09 { j += 1 }
@@ -330,14 +509,14 @@ final class CSVReader: FormatReader {
     // MARK: Columns and cells
 
     /// Defines the columns from the header row's cells.
-    private func defineColumns() throws(TraceError) {
+    private mutating func defineColumns() throws(TraceError) {
         for i in 0..<cellStarts.count {
             let name = Array(cells[cellStarts[i]..<cellEnds[i]])
             if let key = SampleKey(name) {
-                guard !columnExists[key.rawValue] else {
+                guard !hasColumn[key.rawValue] else {
                     throw s.error("duplicate column \"\(key.name)\"", at: cellPositions[i])
                 }
-                columnExists[key.rawValue] = true
+                hasColumn[key.rawValue] = true
                 columns.append(.key(key))
             } else if name.starts(with: "x-".utf8) {
                 columns.append(.ignored)
@@ -346,13 +525,13 @@ final class CSVReader: FormatReader {
                     "unknown column \(Messages.quoted(name)) (extension columns start with \"x-\")", at: cellPositions[i])
             }
         }
-        guard columnExists[SampleKey.t.rawValue] else {
+        guard hasColumn[SampleKey.t.rawValue] else {
             throw s.error("the header row has no \"t\" column", at: rowStart)
         }
     }
 
     /// Converts the current row's cells into `fields`.
-    private func convertRow(into fields: SampleFields) throws(TraceError) {
+    private mutating func convertRow(into fields: inout SampleFields) throws(TraceError) {
         fields.begin(at: rowStart)
         for (i, column) in columns.enumerated() {
             guard case .key(let key) = column else { continue }
@@ -376,8 +555,7 @@ final class CSVReader: FormatReader {
                 switch key {
                 case .t:
                     fields.t = value
-                    fields.tLiteral.removeAll(keepingCapacity: true)
-                    fields.tLiteral.append(contentsOf: cells[range])
+                    cells.withUnsafeBufferPointer { fields.tLiteral.set(UnsafeBufferPointer(rebasing: $0[range])) }
                 case .x: fields.x = value
                 case .y: fields.y = value
                 default:

@@ -9,7 +9,7 @@ enum EncodingSniffer {
     static let lookahead = 1 << 20
 
     /// The encoding of the input ahead of `scanner` (after its byte order mark), consuming nothing.
-    static func sniff(_ scanner: ByteScanner) throws(TraceError) -> TraceEncoding {
+    static func sniff(_ scanner: inout ByteScanner) throws(TraceError) -> TraceEncoding {
         var k = 0
         while true {
             guard let byte = try scanner.peek(at: k) else { return .csv }

@@ -1,9 +1,23 @@
 /// The reader of one encoding: the header, then the fields of each sample in file order.
 ///
-/// Readers check syntax and each value's type and vocabulary; `SampleValidator` does the rest.
-protocol FormatReader: AnyObject {
+/// Readers check syntax and each value's type and vocabulary; `SampleValidator` does the rest. They are
+/// structs mutated in place by their one owner, `TraceReader`.
+protocol FormatReader {
+    /// Prepares to read: skips a byte order mark.
+    mutating func start() throws(TraceError)
     /// The header; complete even when the encoding puts header data after some samples.
-    func readHeader() throws(TraceError) -> TraceHeader
+    mutating func readHeader() throws(TraceError) -> TraceHeader
     /// Reads the next sample into `fields`; false at the end of the trace.
-    func readSample(into fields: SampleFields) throws(TraceError) -> Bool
+    mutating func readSample(into fields: inout SampleFields) throws(TraceError) -> Bool
+    /// For CSV, once the header row is read, whether it has a column for each key (indexed by
+    /// `SampleKey.rawValue`); nil for the other encodings and before.
+    var columnExists: [Bool]? { get }
+    /// Whether the fast path (`FastCursor`) is tried before the general reader; tests turn it off to compare.
+    var fastPathEnabled: Bool { get set }
+    /// How many samples the fast path has read.
+    var fastSampleCount: Int { get }
+}
+
+extension FormatReader {
+    var columnExists: [Bool]? { nil }
 }

@@ -9,7 +9,7 @@
 /// - Returns: The document's value, positioned at its first character.
 /// - Throws: `TraceError.invalid` with the position of the first problem.
 public func parseJSON(bytes: [UInt8], file: String) throws(TraceError) -> Located<JSONValue> {
-    let scanner = JSONScanner(ByteScanner(source: MemorySource(bytes), file: file))
+    var scanner = JSONScanner(ByteScanner(source: MemorySource(bytes), file: file))
     return try scanner.parseDocument()
 }
 
@@ -19,13 +19,13 @@ public func parseJSON(bytes: [UInt8], file: String) throws(TraceError) -> Locate
 public func parseJSON(path: String) throws(TraceError) -> Located<JSONValue> {
     let name = path == "-" ? "<stdin>" : path
     let source = path == "-" ? FileSource.standardInput(name: name) : try FileSource.open(path: path)
-    let scanner = JSONScanner(ByteScanner(source: source, file: name))
+    var scanner = JSONScanner(ByteScanner(source: source, file: name))
     return try scanner.parseDocument()
 }
 
 extension JSONScanner {
     /// Parses a whole document: optional byte order mark, one value, nothing after it but whitespace.
-    func parseDocument() throws(TraceError) -> Located<JSONValue> {
+    mutating func parseDocument() throws(TraceError) -> Located<JSONValue> {
         try s.skipByteOrderMark()
         try skipWhitespace()
         let value = try parseValue()
@@ -63,7 +63,7 @@ extension JSONScanner {
     }
 
     /// Parses the value at the next byte, with positions, in constant stack space.
-    func parseValue() throws(TraceError) -> Located<JSONValue> {
+    mutating func parseValue() throws(TraceError) -> Located<JSONValue> {
         var stack: [Frame] = []
         while true {
             let at = s.position

@@ -7,14 +7,14 @@ extension JSONScanner {
     /// Types, vocabulary (`phase`, `type`), `force`/`radius` >= 0, duplicate and unknown keys are checked here;
     /// the checks that need the whole sample or the trace so far are `SampleValidator`'s.
     /// - Parameter jsonLines: Whether unknown-key messages should mention the JSON Lines header.
-    func readSampleObject(into fields: SampleFields, jsonLines: Bool) throws(TraceError) {
+    mutating func readSampleObject(into fields: inout SampleFields, jsonLines: Bool) throws(TraceError) {
         fields.begin(at: s.position)
         s.pos &+= 1
         var first = true
         while let keyPosition = try nextMember(first: first) {
             first = false
             if let key = SampleKey(string) {
-                try readSampleValue(key, keyPosition: keyPosition, into: fields)
+                try readSampleValue(key, keyPosition: keyPosition, into: &fields)
             } else if stringIsExtensionKey {
                 try skipValue()
             } else {
@@ -37,7 +37,9 @@ extension JSONScanner {
     }
 
     /// Reads the value of sample key `key` into `fields`; the scanner is at the value.
-    func readSampleValue(_ key: SampleKey, keyPosition: SourcePosition, into fields: SampleFields) throws(TraceError) {
+    mutating func readSampleValue(_ key: SampleKey, keyPosition: SourcePosition, into fields: inout SampleFields)
+        throws(TraceError)
+    {
         guard !fields.has(key) else {
             throw s.error("duplicate key \"\(key.name)\" in sample", at: keyPosition)
         }
@@ -50,8 +52,7 @@ extension JSONScanner {
             switch key {
             case .t:
                 fields.t = value
-                fields.tLiteral.removeAll(keepingCapacity: true)
-                fields.tLiteral.append(contentsOf: numberLiteral)
+                fields.tLiteral.set(numberLiteral)
             case .x: fields.x = value
             case .y: fields.y = value
             case .force, .radius:
@@ -125,7 +126,7 @@ enum HeaderKey: Int, CaseIterable {
 
 extension JSONScanner {
     /// Reads the value of header key `key` into `header`; the scanner is at the value.
-    func readHeaderValue(_ key: HeaderKey, into header: inout TraceHeader) throws(TraceError) {
+    mutating func readHeaderValue(_ key: HeaderKey, into header: inout TraceHeader) throws(TraceError) {
         let at = s.position
         let byte = try s.peek()
         switch key {
@@ -158,7 +159,7 @@ extension JSONScanner {
     }
 
     /// Reads `{"width": W, "height": H}` (the scanner is at the `{`).
-    private func readScreen() throws(TraceError) -> Size {
+    private mutating func readScreen() throws(TraceError) -> Size {
         let start = s.position
         s.pos &+= 1
         var width: Double?

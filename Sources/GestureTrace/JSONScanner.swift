@@ -3,9 +3,11 @@
 /// Strings decode into the reusable `string` buffer and number literals are copied into `numberLiteral`,
 /// so scanning a sample allocates nothing. `skipValue()` checks the syntax of any value (extension data)
 /// in constant stack space.
-final class JSONScanner {
+///
+/// A struct owned by one reader and mutated in place (see `ByteScanner`).
+struct JSONScanner {
     /// The bytes and positions.
-    let s: ByteScanner
+    var s: ByteScanner
     /// False for JSON Lines, where a record must stay on one line.
     var newlinesAllowed = true
     /// The decoded bytes of the last string read with `store: true`.
@@ -39,7 +41,7 @@ final class JSONScanner {
 
     /// Skips spaces, tabs, carriage returns and (when allowed) line feeds.
     @inline(__always)
-    func skipWhitespace() throws(TraceError) {
+    mutating func skipWhitespace() throws(TraceError) {
         while true {
             while s.pos < s.end {
                 let byte = s.buffer[s.pos]
@@ -59,7 +61,7 @@ final class JSONScanner {
     // MARK: Strings
 
     /// Reads the string whose opening quote is the next byte; with `store`, its decoded bytes go to `string`.
-    func readString(store: Bool) throws(TraceError) {
+    mutating func readString(store: Bool) throws(TraceError) {
         let start = s.position
         s.pos &+= 1
         if store { string.removeAll(keepingCapacity: true) }
@@ -110,7 +112,7 @@ final class JSONScanner {
     }
 
     /// Reads the escape whose backslash is the next byte; returns the number of bytes it decodes to.
-    private func readEscape(store: Bool, stringStart: SourcePosition) throws(TraceError) -> Int {
+    private mutating func readEscape(store: Bool, stringStart: SourcePosition) throws(TraceError) -> Int {
         let at = s.position
         s.pos &+= 1
         guard let letter = try s.peek() else {
@@ -159,7 +161,7 @@ final class JSONScanner {
     }
 
     /// Reads the four hex digits of a `\u` escape.
-    private func readHexQuad(escapeStart: SourcePosition) throws(TraceError) -> UInt32 {
+    private mutating func readHexQuad(escapeStart: SourcePosition) throws(TraceError) -> UInt32 {
         var value: UInt32 = 0
         for _ in 0..<4 {
             let digit: UInt32
@@ -202,7 +204,7 @@ final class JSONScanner {
     }
 
     /// Reads the number that starts at the next byte; its literal goes to `numberLiteral`.
-    func readNumber() throws(TraceError) -> (value: Double, isInteger: Bool) {
+    mutating func readNumber() throws(TraceError) -> (value: Double, isInteger: Bool) {
         let start = s.position
         s.pin = s.pos
         defer { s.pin = -1 }
@@ -252,7 +254,7 @@ final class JSONScanner {
     static func isLetter(_ byte: UInt8) -> Bool { (byte | 0x20) &- 0x61 < 26 }
 
     /// Reads the word at the next byte (a letter, or `-` before a letter) as `true`, `false` or `null`.
-    func readLiteral() throws(TraceError) -> Literal {
+    mutating func readLiteral() throws(TraceError) -> Literal {
         let start = s.position
         word.removeAll(keepingCapacity: true)
         while let byte = try s.peek(), word.count < 32,
@@ -282,13 +284,13 @@ final class JSONScanner {
     // MARK: Structure
 
     /// The error "expected a value, found ..." at the current position.
-    func expectedValue() throws(TraceError) -> TraceError {
+    mutating func expectedValue() throws(TraceError) -> TraceError {
         s.error("expected a value, found \(try s.foundDescription())")
     }
 
     /// Moves to the next member of an object whose `{` is consumed: returns the position of the key, with the
     /// key's bytes in `string` and the scanner at the value, or nil after consuming the closing `}`.
-    func nextMember(first: Bool) throws(TraceError) -> SourcePosition? {
+    mutating func nextMember(first: Bool) throws(TraceError) -> SourcePosition? {
         try skipWhitespace()
         var byte = try s.peek()
         if first {
@@ -328,7 +330,7 @@ final class JSONScanner {
 
     /// Moves to the next element of an array whose `[` is consumed: true at the element (whitespace skipped),
     /// false after consuming the closing `]`. `element` names the elements in messages.
-    func nextElement(first: Bool, element: String = "array element") throws(TraceError) -> Bool {
+    mutating func nextElement(first: Bool, element: String = "array element") throws(TraceError) -> Bool {
         try skipWhitespace()
         let byte = try s.peek()
         if byte == UInt8(ascii: "]") {
@@ -348,7 +350,7 @@ final class JSONScanner {
     }
 
     /// Skips the string, number or literal at the next byte, or throws "expected a value".
-    private func skipScalar() throws(TraceError) {
+    private mutating func skipScalar() throws(TraceError) {
         guard let byte = try s.peek() else { throw try expectedValue() }
         if byte == UInt8(ascii: "\"") {
             try readString(store: false)
@@ -363,7 +365,7 @@ final class JSONScanner {
 
     /// Skips one value of any kind at the next byte, checking its syntax, strings and numbers
     /// (duplicate keys are not checked: extension data is opaque).
-    func skipValue() throws(TraceError) {
+    mutating func skipValue() throws(TraceError) {
         skipStack.removeAll(keepingCapacity: true)
         while true {
             var completed = true
@@ -404,7 +406,7 @@ final class JSONScanner {
     }
 
     /// Whether the next byte can start a value (or one of the invalid forms with a better message).
-    func startsValue() throws(TraceError) -> Bool {
+    mutating func startsValue() throws(TraceError) -> Bool {
         guard let byte = try s.peek() else { return false }
         return byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "{") || byte == UInt8(ascii: "[")
             || Self.startsNumber(byte) || Self.isLetter(byte)
@@ -412,7 +414,7 @@ final class JSONScanner {
 
     /// The kind of the value at the next byte for "found ..." in messages (`a string`, `an object`, `an array`,
     /// a number's literal, `true`, `false`, `null`); throws the value's syntax error if it has one at its start.
-    func describeValue() throws(TraceError) -> String {
+    mutating func describeValue() throws(TraceError) -> String {
         guard let byte = try s.peek() else { throw try expectedValue() }
         switch byte {
         case UInt8(ascii: "\""): return "a string"
@@ -430,7 +432,7 @@ final class JSONScanner {
 
     /// The error `"KEY" must be EXPECTED, found KIND` for the value at the next byte, or the syntax error
     /// that the value has.
-    func typeError(key: String, expected: String) throws(TraceError) -> TraceError {
+    mutating func typeError(key: String, expected: String) throws(TraceError) -> TraceError {
         let at = s.position
         return s.error("\"\(key)\" must be \(expected), found \(try describeValue())", at: at)
     }

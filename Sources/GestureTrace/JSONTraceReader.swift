@@ -6,17 +6,18 @@
 /// (brackets and strings only), reads the members after it, and then goes back to where it was. Files and
 /// memory are read again from the saved offset; a pipe is first copied to an unnamed temporary file, so
 /// memory stays constant in every case.
-final class JSONTraceReader: FormatReader {
+struct JSONTraceReader: FormatReader {
     private enum State {
         case start
         case samples(afterElement: Bool)
         case done
     }
 
-    private let json: JSONScanner
-    private var s: ByteScanner { json.s }
+    private var json: JSONScanner
     private var state = State.start
     private var header = TraceHeader()
+    var fastPathEnabled = true
+    private(set) var fastSampleCount = 0
     private var headerComplete = false
     /// Top-level keys seen: `HeaderKey` bits, and `samplesBit`.
     private var seenKeys: UInt8 = 0
@@ -30,50 +31,76 @@ final class JSONTraceReader: FormatReader {
         json = JSONScanner(scanner)
     }
 
-    func readHeader() throws(TraceError) -> TraceHeader {
+    mutating func start() throws(TraceError) {
+        try json.s.skipByteOrderMark()
+    }
+
+    mutating func readHeader() throws(TraceError) -> TraceHeader {
         if case .start = state { try readPrefix() }
         if !headerComplete { try scanAhead() }
         return header
     }
 
-    func readSample(into fields: SampleFields) throws(TraceError) -> Bool {
+    mutating func readSample(into fields: inout SampleFields) throws(TraceError) -> Bool {
         if case .start = state { try readPrefix() }
         guard case .samples(let afterElement) = state else { return false }
+        if fastPathEnabled, readFastSample(afterElement: afterElement, into: &fields) {
+            fastSampleCount &+= 1
+            state = .samples(afterElement: true)
+            return true
+        }
         guard try json.nextElement(first: !afterElement, element: "sample") else {
             try endSamples()
             return false
         }
-        guard let byte = try s.peek(), byte == UInt8(ascii: "{") else {
-            let at = s.position
-            let found = try json.startsValue() ? try json.describeValue() : try s.foundDescription()
-            throw s.error("expected a sample object, found \(found)", at: at)
+        guard let byte = try json.s.peek(), byte == UInt8(ascii: "{") else {
+            let at = json.s.position
+            let found = try json.startsValue() ? try json.describeValue() : try json.s.foundDescription()
+            throw json.s.error("expected a sample object, found \(found)", at: at)
         }
-        try json.readSampleObject(into: fields, jsonLines: false)
+        try json.readSampleObject(into: &fields, jsonLines: false)
         state = .samples(afterElement: true)
         return true
     }
 
+    /// The fast path (see `FastCursor`): the `,` before the sample and one common sample object, read
+    /// straight from the buffer; false, consuming nothing, for anything else.
+    @inline(__always)
+    private mutating func readFastSample(afterElement: Bool, into fields: inout SampleFields) -> Bool {
+        json.s.topUpForFastPath()
+        var cursor = FastCursor(json.s)
+        guard cursor.skipWhitespace(newlines: true) else { return false }
+        if afterElement {
+            guard cursor.at(UInt8(ascii: ",")) else { return false }
+            cursor.p += 1
+            guard cursor.skipWhitespace(newlines: true) else { return false }
+        }
+        guard cursor.at(UInt8(ascii: "{")), cursor.sampleObject(into: &fields, newlines: true) else { return false }
+        cursor.commit(to: &json.s)
+        return true
+    }
+
     /// Reads up to the start of the samples (or, without samples, the whole document).
-    private func readPrefix() throws(TraceError) {
+    private mutating func readPrefix() throws(TraceError) {
         try json.skipWhitespace()
-        documentStart = s.position
-        switch try s.peek() {
+        documentStart = json.s.position
+        switch try json.s.peek() {
         case UInt8(ascii: "["):
-            s.pos &+= 1
+            json.s.pos &+= 1
             isBareArray = true
             headerComplete = true
             state = .samples(afterElement: false)
         case UInt8(ascii: "{"):
-            s.pos &+= 1
+            json.s.pos &+= 1
             state = try readMembers(first: true) ? .samples(afterElement: false) : .done
         default:
-            throw s.error("expected '{' or '[' at the start of a JSON trace, found \(try s.foundDescription())")
+            throw json.s.error("expected '{' or '[' at the start of a JSON trace, found \(try json.s.foundDescription())")
         }
     }
 
     /// Reads top-level members until the `samples` array starts (returns true, after its `[`) or the document
     /// ends (returns false).
-    private func readMembers(first: Bool) throws(TraceError) -> Bool {
+    private mutating func readMembers(first: Bool) throws(TraceError) -> Bool {
         var first = first
         while let keyPosition = try json.nextMember(first: first) {
             first = false
@@ -82,21 +109,21 @@ final class JSONTraceReader: FormatReader {
                 try json.readHeaderValue(key, into: &header)
             } else if json.string.elementsEqual("samples".utf8) {
                 try claim(Self.samplesBit, at: keyPosition)
-                guard try s.peek() == UInt8(ascii: "[") else {
+                guard try json.s.peek() == UInt8(ascii: "[") else {
                     throw try json.typeError(key: "samples", expected: "an array")
                 }
-                s.pos &+= 1
+                json.s.pos &+= 1
                 return true
             } else if json.stringIsExtensionKey {
                 try json.skipValue()
             } else {
-                throw s.error(
+                throw json.s.error(
                     "unknown key \(json.quotedString) in trace document (extension keys start with \"x-\")",
                     at: keyPosition)
             }
         }
         guard seenKeys & Self.samplesBit != 0 else {
-            throw s.error("trace document is missing required key \"samples\"", at: documentStart)
+            throw json.s.error("trace document is missing required key \"samples\"", at: documentStart)
         }
         try expectEnd()
         headerComplete = true
@@ -104,23 +131,23 @@ final class JSONTraceReader: FormatReader {
     }
 
     /// Notes a top-level key, rejecting a duplicate.
-    private func claim(_ bit: UInt8, at position: SourcePosition) throws(TraceError) {
+    private mutating func claim(_ bit: UInt8, at position: SourcePosition) throws(TraceError) {
         guard seenKeys & bit == 0 else {
-            throw s.error("duplicate key \(json.quotedString) in trace document", at: position)
+            throw json.s.error("duplicate key \(json.quotedString) in trace document", at: position)
         }
         seenKeys |= bit
     }
 
     /// Checks that only whitespace follows the document.
-    private func expectEnd() throws(TraceError) {
+    private mutating func expectEnd() throws(TraceError) {
         try json.skipWhitespace()
-        if try s.peek() != nil {
-            throw s.error("unexpected \(try s.foundDescription()) after the end of the trace document")
+        if try json.s.peek() != nil {
+            throw json.s.error("unexpected \(try json.s.foundDescription()) after the end of the trace document")
         }
     }
 
     /// After the `]` of the samples: reads what follows, unless a scan-ahead already did.
-    private func endSamples() throws(TraceError) {
+    private mutating func endSamples() throws(TraceError) {
         if isBareArray {
             try expectEnd()
         } else if !restRead {
@@ -130,37 +157,76 @@ final class JSONTraceReader: FormatReader {
     }
 
     /// Reads the members after the samples array, then returns to the current sample.
-    private func scanAhead() throws(TraceError) {
+    private mutating func scanAhead() throws(TraceError) {
         guard case .samples(let afterElement) = state else { return }
-        let saved = s.save()
-        try s.makeRewindable()
+        let saved = json.s.save()
+        try json.s.makeRewindable()
         if try skipRestOfArray() {
             _ = try readMembers(first: false)
         } else {
             // The array does not close: parse the samples (and what follows) to report the exact error.
-            try s.restore(saved)
-            let scratch = SampleFields()
-            while try readSample(into: scratch) {}
+            try json.s.restore(saved)
+            var scratch = SampleFields()
+            while try readSample(into: &scratch) {}
         }
         restRead = true
-        try s.restore(saved)
+        try json.s.restore(saved)
         state = .samples(afterElement: afterElement)
+    }
+
+    /// For `skipRestOfArray()`: 1 for the bytes it must look at outside strings (the first 256 entries:
+    /// quotes, brackets, braces, line feeds, UTF-8 continuation bytes) and inside them (the next 256:
+    /// quotes, backslashes, line feeds, continuation bytes).
+    private static let interestingBytes: [UInt8] = [
+        0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+        0, 0, 1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+        0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1, 0, 1, 0, 0,
+        0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1, 0, 1, 0, 0,
+        1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1,
+        1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1,
+        0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+        0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+        0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+        0, 0, 1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+        0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1, 0, 0, 0,
+        0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+        1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1,
+        1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1,
+        0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+        0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    ]
+
+    /// The first index from `i` (or `end`) whose byte `skipRestOfArray()` must look at.
+    @inline(__always)
+    private static func skipUninteresting(_ buffer: UnsafeMutablePointer<UInt8>, from i: Int, to end: Int, inString: Bool)
+        -> Int
+    {
+        interestingBytes.withUnsafeBufferPointer { table in
+            let table = table.baseAddress! + (inString ? 256 : 0)
+            var i = i
+            while i < end && table[Int(buffer[i])] == 0 { i &+= 1 }
+            return i
+        }
     }
 
     /// Skips to just after the `]` that closes the samples array, looking only at brackets, strings, line
     /// breaks and UTF-8 continuation bytes (for positions); false if the input ends first.
-    private func skipRestOfArray() throws(TraceError) -> Bool {
+    private mutating func skipRestOfArray() throws(TraceError) -> Bool {
         var depth = 1
         var inString = false
         var escaped = false
         while true {
-            let buffer = s.buffer
-            let end = s.end
-            var i = s.pos
+            let buffer = json.s.buffer
+            let end = json.s.end
+            var i = json.s.pos
             while i < end {
+                if !escaped {
+                    i = Self.skipUninteresting(buffer, from: i, to: end, inString: inString)
+                    if i == end { break }
+                }
                 let byte = buffer[i]
                 if byte & 0xC0 == 0x80 {
-                    s.lineExtra &+= 1
+                    json.s.lineExtra &+= 1
                     escaped = false
                 } else if inString {
                     if escaped {
@@ -170,9 +236,9 @@ final class JSONTraceReader: FormatReader {
                     } else if byte == UInt8(ascii: "\"") {
                         inString = false
                     } else if byte == 0x0A {
-                        s.pos = i
-                        s.consumeNewline()
-                        i = s.pos
+                        json.s.pos = i
+                        json.s.consumeNewline()
+                        i = json.s.pos
                         continue
                     }
                 } else {
@@ -184,13 +250,13 @@ final class JSONTraceReader: FormatReader {
                     case UInt8(ascii: "]"), UInt8(ascii: "}"):
                         depth &-= 1
                         if depth == 0 {
-                            s.pos = i &+ 1
+                            json.s.pos = i &+ 1
                             return true
                         }
                     case 0x0A:
-                        s.pos = i
-                        s.consumeNewline()
-                        i = s.pos
+                        json.s.pos = i
+                        json.s.consumeNewline()
+                        i = json.s.pos
                         continue
                     default:
                         break
@@ -198,8 +264,8 @@ final class JSONTraceReader: FormatReader {
                 }
                 i &+= 1
             }
-            s.pos = i
-            if try !s.fill() { return false }
+            json.s.pos = i
+            if try !json.s.fill() { return false }
         }
     }
 }

@@ -51,8 +51,14 @@ enum Messages {
 
     /// A number literal as written, cut when long.
     static func literal(_ bytes: [UInt8]) -> String {
-        let text = String(decoding: bytes.prefix(maximumQuotedLength), as: UTF8.self)
-        return bytes.count > maximumQuotedLength ? text + "…" : text
+        literal(bytes, length: bytes.count)
+    }
+
+    /// `literal(_:)` of a literal of `length` bytes of which `prefix` holds at least the first
+    /// `maximumQuotedLength` (or all).
+    static func literal(_ prefix: [UInt8], length: Int) -> String {
+        let text = String(decoding: prefix.prefix(maximumQuotedLength), as: UTF8.self)
+        return length > maximumQuotedLength ? text + "…" : text
     }
 
     /// A touch for a message: `touch 1`, `touch "thumb"`.

@@ -2,8 +2,12 @@
 ///
 /// Ordinary decimals take a fast path: when the digits form an integer mantissa of at most 2^53 and the
 /// decimal exponent is within ±22, one multiplication or division by an exact power of ten is correctly
-/// rounded (Clinger's fast path). Everything else goes to the standard library's `Double(String)`, which is
-/// correctly rounded too. The grammar is JSON's: no `+`, no leading zeros, digits on both sides of `.`.
+/// rounded (Clinger's fast path). Other mantissas of up to 19 significant digits (such as the 17 digits of
+/// a shortest round-trip spelling) go through the Eisel-Lemire algorithm, which multiplies by a 128-bit
+/// approximation of the power of ten and either proves the rounding exact or gives up. What remains (more
+/// than 19 digits, subnormals, overflow, the rare undecided halfway case) goes to the standard library's
+/// `Double(String)`, which is correctly rounded too. Every path gives the same bits as `Double(String)`.
+/// The grammar is JSON's: no `+`, no leading zeros, digits on both sides of `.`.
 enum NumberParser {
     /// The outcome of parsing one literal.
     enum Result: Equatable {
@@ -104,19 +108,276 @@ enum NumberParser {
         if mantissa == 0 && !inexact {
             return .value(negative ? -0.0 : 0.0, isInteger: isInteger)
         }
-        if !inexact, mantissa <= 1 << 53, exponent >= -22, exponent <= 22 {
+        if !inexact, let value = convert(mantissa, exponent, negative: negative) {
+            return .value(value, isInteger: isInteger)
+        }
+        return slowValue(text, isInteger: isInteger)
+    }
+
+    /// The correctly rounded value of a literal, by the standard library.
+    private static func slowValue(_ text: UnsafeBufferPointer<UInt8>, isInteger: Bool) -> Result {
+        guard let value = Double(String(decoding: text, as: UTF8.self)) else {
+            return .invalid("not a number")
+        }
+        return value.isFinite ? .value(value, isInteger: isInteger) : .outOfRange
+    }
+
+    /// `±mantissa × 10^exponent` correctly rounded, for a nonzero mantissa (all its digits, at most 19), or
+    /// nil when only the slow path can tell (subnormal, overflow, an exact halfway case).
+    @inline(__always)
+    static func convert(_ mantissa: UInt64, _ exponent: Int, negative: Bool) -> Double? {
+        if mantissa <= 1 << 53, exponent >= -22, exponent <= 22 {
+            // Clinger: both operands exact, so the one rounding is the correct one.
             var value = Double(mantissa)
             if exponent < 0 {
                 value /= powersOfTen[-exponent]
             } else {
                 value *= powersOfTen[exponent]
             }
-            return .value(negative ? -value : value, isInteger: isInteger)
+            return negative ? -value : value
         }
-        guard let value = Double(String(decoding: text, as: UTF8.self)) else {
-            return .invalid("not a number")
+        return eiselLemire(mantissa, exponent, negative: negative)
+    }
+
+    /// The Eisel-Lemire conversion of `±mantissa × 10^exponent` (mantissa nonzero), nil when it cannot decide.
+    ///
+    /// After Daniel Lemire, "Number Parsing at a Gigabyte per Second" (2021), as in Go's `strconv` and
+    /// fast_float: the normalized mantissa times the truncated 128-bit power of ten gives the result's bits,
+    /// unless the product is too close to a rounding boundary for the truncation error to be excluded.
+    @inline(__always)
+    static func eiselLemire(_ mantissa: UInt64, _ exponent: Int, negative: Bool) -> Double? {
+        guard exponent >= minimumPowerExponent, exponent <= maximumPowerExponent else { return nil }
+        let leadingZeros = mantissa.leadingZeroBitCount
+        let normalized = mantissa << UInt64(leadingZeros)
+        // floor(exponent × log2(10)) + 64 + bias - leadingZeros.
+        var exponent2 = UInt64(bitPattern: Int64(((217_706 &* exponent) >> 16) &+ 64 &+ 1023)) &- UInt64(leadingZeros)
+        let index = 2 &* (exponent &- minimumPowerExponent)
+        let powers = powersOfTen128
+        var (high, low) = normalized.multipliedFullWidth(by: powers[index])
+        if high & 0x1FF == 0x1FF && low &+ normalized < normalized {
+            // The low bits are all ones: refine with the power's next 64 bits.
+            let (nextHigh, nextLow) = normalized.multipliedFullWidth(by: powers[index &+ 1])
+            var mergedHigh = high
+            let mergedLow = low &+ nextHigh
+            if mergedLow < low { mergedHigh &+= 1 }
+            if mergedHigh & 0x1FF == 0x1FF && mergedLow &+ 1 == 0 && nextLow &+ normalized < normalized {
+                return nil
+            }
+            high = mergedHigh
+            low = mergedLow
         }
-        return value.isFinite ? .value(value, isInteger: isInteger) : .outOfRange
+        let top = high >> 63
+        var significand = high >> (top &+ 9)
+        exponent2 &-= 1 ^ top
+        if low == 0 && high & 0x1FF == 0 && significand & 3 == 1 {
+            return nil  // exactly halfway: round-half-even needs the exact value
+        }
+        significand &+= significand & 1
+        significand >>= 1
+        if significand >> 53 > 0 {
+            significand >>= 1
+            exponent2 &+= 1
+        }
+        if exponent2 &- 1 >= 0x7FF - 1 {
+            return nil  // subnormal or zero, or infinite
+        }
+        var bits = exponent2 << 52 | significand & 0x000F_FFFF_FFFF_FFFF
+        if negative { bits |= 0x8000_0000_0000_0000 }
+        return Double(bitPattern: bits)
+    }
+
+    /// Whether `byte` can be part of a number literal (the readers take a literal as the longest run of them).
+    @inline(__always)
+    static func isNumberByte(_ byte: UInt8) -> Bool {
+        (byte &- 0x30) < 10 || byte == 0x2D || byte == 0x2E || byte == 0x65 || byte == 0x45 || byte == 0x2B
+    }
+
+    /// 10^0 ... 10^8.
+    private static let smallPowersOfTen: [UInt64] = [
+        1, 10, 100, 1000, 10_000, 100_000, 1_000_000, 10_000_000, 100_000_000,
+    ]
+
+    /// How many ASCII digits the little-endian word `bytes` starts with (0 ... 8).
+    ///
+    /// A byte is a digit when its high nibble is 3 and stays 3 after adding 6. A carry out of a byte (from a
+    /// byte >= 0xFA, not a digit) can only disturb the bytes after the first non-digit, which do not count.
+    @inline(__always)
+    static func leadingDigitCount(_ bytes: UInt64) -> Int {
+        let high = (bytes & 0xF0F0_F0F0_F0F0_F0F0) ^ 0x3030_3030_3030_3030
+        let adjusted = ((bytes &+ 0x0606_0606_0606_0606) & 0xF0F0_F0F0_F0F0_F0F0) ^ 0x3030_3030_3030_3030
+        return (high | adjusted).trailingZeroBitCount &>> 3
+    }
+
+    /// The value of the first `count` (1 ... 8) bytes of `bytes`, all ASCII digits.
+    @inline(__always)
+    static func valueOfDigits(_ bytes: UInt64, count: Int) -> UInt64 {
+        // Move the digits to the end of the word and fill the start with '0's.
+        let shift = UInt64(truncatingIfNeeded: 64 &- 8 &* count)
+        let padded = (bytes &<< shift) | (0x3030_3030_3030_3030 &>> (64 &- shift))
+        var value = padded &- 0x3030_3030_3030_3030
+        value = value &* 10 &+ (value >> 8)
+        let mask: UInt64 = 0x0000_00FF_0000_00FF
+        value = ((value & mask) &* 0x000F_4240_0000_0064 &+ ((value >> 16) & mask) &* 0x0000_2710_0000_0001) >> 32
+        return value & 0xFFFF_FFFF
+    }
+
+    /// Consumes the run of ASCII digits at `p` (before `end`), appending them to `mantissa` (which wraps
+    /// beyond 19 digits: the caller counts them), eight at a time where it can.
+    @inline(__always)
+    static func digitRun(_ p: inout UnsafePointer<UInt8>, _ end: UnsafePointer<UInt8>, _ mantissa: inout UInt64) {
+        while end - p >= 8 {
+            let bytes = UInt64(littleEndian: UnsafeRawPointer(p).loadUnaligned(as: UInt64.self))
+            let count = leadingDigitCount(bytes)
+            if count == 0 { return }
+            mantissa = mantissa &* smallPowersOfTen[count] &+ valueOfDigits(bytes, count: count)
+            p += count
+            if count < 8 { return }
+        }
+        while p < end {
+            let digit = p.pointee &- 0x30
+            if digit >= 10 { return }
+            mantissa = mantissa &* 10 &+ UInt64(digit)
+            p += 1
+        }
+    }
+
+    /// The little-endian word at `p`.
+    @inline(__always)
+    static func word(_ p: UnsafePointer<UInt8>) -> UInt64 {
+        UInt64(littleEndian: UnsafeRawPointer(p).loadUnaligned(as: UInt64.self))
+    }
+
+    /// The value of the number literal at `start` (before `end`), for the fast paths: the position after the
+    /// literal, with its value in `value`, or nil unless it is a valid JSON number with a finite value
+    /// followed, before `end`, by a byte that cannot continue a number literal (or ending at `end`).
+    ///
+    /// The value is `parse(_:)`'s. The common short forms (`-ddd.ddd`, up to 7 integer and 16 fraction
+    /// digits) are read whole words at a time without bounds checks; the rest go through `scan`.
+    @inline(__always)
+    static func scanValue(_ start: UnsafePointer<UInt8>, _ end: UnsafePointer<UInt8>, _ value: inout Double)
+        -> UnsafePointer<UInt8>?
+    {
+        if end - start >= 32, let next = scanShort(start, &value) {
+            return next
+        }
+        guard let scanned = scan(start, end) else { return nil }
+        value = scanned.value
+        return scanned.next
+    }
+
+    /// `scanValue` of a short decimal with at least 32 bytes readable at `start`; nil for anything else.
+    @inline(__always)
+    private static func scanShort(_ start: UnsafePointer<UInt8>, _ value: inout Double) -> UnsafePointer<UInt8>? {
+        var q = start
+        let negative = q.pointee == UInt8(ascii: "-")
+        if negative { q += 1 }
+        let integer = word(q)
+        let integerDigits = leadingDigitCount(integer)
+        guard integerDigits > 0, integerDigits < 8, integerDigits == 1 || q.pointee != UInt8(ascii: "0") else {
+            return nil
+        }
+        var mantissa = valueOfDigits(integer, count: integerDigits)
+        q += integerDigits
+        var digits = integerDigits
+        var exponent = 0
+        if q.pointee == UInt8(ascii: ".") {
+            let first = word(q + 1)
+            var fractionDigits = leadingDigitCount(first)
+            guard fractionDigits > 0 else { return nil }
+            mantissa = mantissa &* smallPowersOfTen[fractionDigits] &+ valueOfDigits(first, count: fractionDigits)
+            q += 1 + fractionDigits
+            if fractionDigits == 8 {
+                let second = word(q)
+                let more = leadingDigitCount(second)
+                guard more < 8 else { return nil }
+                if more > 0 {
+                    mantissa = mantissa &* smallPowersOfTen[more] &+ valueOfDigits(second, count: more)
+                    q += more
+                    fractionDigits &+= more
+                }
+            }
+            digits &+= fractionDigits
+            exponent = -fractionDigits
+        }
+        guard digits <= 19, !isNumberByte(q.pointee) else { return nil }
+        if mantissa == 0 {
+            value = negative ? -0.0 : 0.0
+            return q
+        }
+        guard let converted = convert(mantissa, exponent, negative: negative) else { return nil }
+        value = converted
+        return q
+    }
+
+    /// A number scanned in place by the readers' fast paths.
+    struct Scanned {
+        var value: Double
+        var isInteger: Bool
+        /// Just after the literal.
+        var next: UnsafePointer<UInt8>
+    }
+
+    /// Scans the literal at `start` (before `end`) in one pass: nil unless it is a valid JSON number with a
+    /// finite value that ends before `end` or at it, followed by a byte that cannot continue a number
+    /// literal; then the same value as `parse(_:)` of the literal.
+    @inline(__always)
+    static func scan(_ start: UnsafePointer<UInt8>, _ end: UnsafePointer<UInt8>) -> Scanned? {
+        var p = start
+        guard p < end else { return nil }
+        let negative = p.pointee == UInt8(ascii: "-")
+        if negative {
+            p += 1
+            guard p < end else { return nil }
+        }
+        var mantissa: UInt64 = 0
+        var digits = 0
+        var exponent = 0
+        var isInteger = true
+        let first = p.pointee &- 0x30
+        guard first < 10 else { return nil }
+        if first == 0 {
+            p += 1
+        } else {
+            let integerStart = p
+            digitRun(&p, end, &mantissa)
+            digits = p - integerStart
+        }
+        if p < end && p.pointee == UInt8(ascii: ".") {
+            isInteger = false
+            p += 1
+            let fraction = p
+            digitRun(&p, end, &mantissa)
+            guard p > fraction else { return nil }
+            digits &+= p - fraction
+            exponent = fraction - p
+        }
+        if p < end && p.pointee | 0x20 == UInt8(ascii: "e") {
+            isInteger = false
+            p += 1
+            guard p < end else { return nil }
+            let sign = p.pointee
+            if sign == UInt8(ascii: "-") || sign == UInt8(ascii: "+") { p += 1 }
+            let digitsStart = p
+            var value = 0
+            while p < end {
+                let digit = p.pointee &- 0x30
+                if digit >= 10 { break }
+                if value < 100_000_000 { value = value &* 10 &+ Int(digit) }
+                p += 1
+            }
+            guard p > digitsStart else { return nil }
+            exponent &+= sign == UInt8(ascii: "-") ? -value : value
+        }
+        if p < end && isNumberByte(p.pointee) { return nil }
+        if mantissa == 0 && digits <= 19 {
+            return Scanned(value: negative ? -0.0 : 0.0, isInteger: isInteger, next: p)
+        }
+        if digits <= 19, let value = convert(mantissa, exponent, negative: negative) {
+            return Scanned(value: value, isInteger: isInteger, next: p)
+        }
+        guard case .value(let value, let isInteger) = parse(UnsafeBufferPointer(start: start, count: p - start))
+        else { return nil }
+        return Scanned(value: value, isInteger: isInteger, next: p)
     }
 
     /// Parses a literal known to be a JSON integer (`-?digits`) as an `Int`, nil if it does not fit.

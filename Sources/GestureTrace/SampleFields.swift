@@ -20,7 +20,8 @@ enum SampleKey: Int, CaseIterable {
     }
 
     /// The bit of this key in `SampleFields.present`.
-    var bit: UInt16 { 1 << UInt16(rawValue) }
+    @inline(__always)
+    var bit: UInt16 { 1 &<< UInt16(truncatingIfNeeded: rawValue) }
 
     /// The key spelled by `bytes`, nil for any other key.
     init?(_ bytes: [UInt8]) {
@@ -99,23 +100,104 @@ enum Vocabulary {
     }
 }
 
+/// The positions of the sample keys, one slot per `SampleKey`, stored inline (no array, no allocation).
+struct KeyPositions {
+    private var slots: (
+        SourcePosition, SourcePosition, SourcePosition, SourcePosition, SourcePosition, SourcePosition,
+        SourcePosition, SourcePosition, SourcePosition
+    )
+
+    init() {
+        let p = SourcePosition(line: 1, column: 1)
+        slots = (p, p, p, p, p, p, p, p, p)
+    }
+
+    /// The position of the key (or value) whose `SampleKey.rawValue` is `index`.
+    subscript(index: Int) -> SourcePosition {
+        @inline(__always) get {
+            precondition(index >= 0 && index < 9)
+            return withUnsafeBytes(of: slots) {
+                $0.load(fromByteOffset: index &* MemoryLayout<SourcePosition>.stride, as: SourcePosition.self)
+            }
+        }
+        @inline(__always) set {
+            precondition(index >= 0 && index < 9)
+            withUnsafeMutableBytes(of: &slots) {
+                $0.storeBytes(
+                    of: newValue, toByteOffset: index &* MemoryLayout<SourcePosition>.stride, as: SourcePosition.self)
+            }
+        }
+    }
+}
+
+/// A number literal as written, kept for messages: its first `Messages.maximumQuotedLength` bytes and its
+/// length, inline (copying one costs no allocation).
+struct LiteralText {
+    private var storage: (UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64) = (0, 0, 0, 0, 0, 0, 0, 0)
+    /// The length of the whole literal.
+    private(set) var count = 0
+    private static let kept = 64
+
+    init() {}
+
+    /// A literal of `bytes`.
+    init(_ bytes: UnsafeBufferPointer<UInt8>) { set(bytes) }
+
+    /// Replaces the text by `bytes`.
+    @inline(__always)
+    mutating func set(_ bytes: UnsafeBufferPointer<UInt8>) {
+        count = bytes.count
+        let n = min(bytes.count, Self.kept)
+        guard n > 0, let base = bytes.baseAddress else { return }
+        withUnsafeMutableBytes(of: &storage) { raw in
+            // Word by word: literals are short, and this is cheaper than a call to memcpy.
+            let target = raw.baseAddress!
+            let source = UnsafeRawPointer(base)
+            var i = 0
+            while i &+ 8 <= n {
+                let word = source.loadUnaligned(fromByteOffset: i, as: UInt64.self)
+                target.storeBytes(of: word, toByteOffset: i, as: UInt64.self)
+                i &+= 8
+            }
+            while i < n {
+                target.storeBytes(of: source.load(fromByteOffset: i, as: UInt8.self), toByteOffset: i, as: UInt8.self)
+                i &+= 1
+            }
+        }
+    }
+
+    /// Replaces the text by `bytes`.
+    mutating func set(_ bytes: [UInt8]) {
+        bytes.withUnsafeBufferPointer { set($0) }
+    }
+
+    /// The literal for a message, cut as `Messages.literal(_:)` cuts it.
+    var text: String {
+        withUnsafeBytes(of: storage) { raw in
+            let kept = UnsafeBufferPointer(
+                start: raw.baseAddress!.assumingMemoryBound(to: UInt8.self), count: min(count, Self.kept))
+            return Messages.literal(Array(kept), length: count)
+        }
+    }
+}
+
 /// The fields of one sample as read, before validation: values, and the positions of keys and values.
 ///
-/// One instance is reused for every sample (reset by `begin(at:)`), so reading allocates nothing per sample.
+/// One value is reused for every sample (reset by `begin(at:)`), so reading allocates nothing per sample.
 /// In CSV the key position and the value position are both the cell's.
-final class SampleFields {
+struct SampleFields {
     /// Where the sample starts: its `{` or the start of its CSV row.
     var start = SourcePosition(line: 1, column: 1)
     /// One bit per `SampleKey` given.
     var present: UInt16 = 0
     /// The position of each key (indexed by `SampleKey.rawValue`).
-    var keyPositions = [SourcePosition](repeating: SourcePosition(line: 1, column: 1), count: SampleKey.allCases.count)
+    var keyPositions = KeyPositions()
     /// The position of each value.
-    var valuePositions = [SourcePosition](repeating: SourcePosition(line: 1, column: 1), count: SampleKey.allCases.count)
+    var valuePositions = KeyPositions()
 
     var t = 0.0
     /// `t` as written, for messages.
-    var tLiteral: [UInt8] = []
+    var tLiteral = LiteralText()
     var id = TouchID.number(0)
     var phase = TouchPhase.began
     var x = 0.0
@@ -127,12 +209,12 @@ final class SampleFields {
     var subtype: [UInt8] = []
 
     init() {
-        tLiteral.reserveCapacity(32)
         subtype.reserveCapacity(32)
     }
 
     /// Starts a new sample at `position`.
-    func begin(at position: SourcePosition) {
+    @inline(__always)
+    mutating func begin(at position: SourcePosition) {
         start = position
         present = 0
         type = .touch
@@ -144,7 +226,7 @@ final class SampleFields {
 
     /// Records that `key` was given, with its positions.
     @inline(__always)
-    func mark(_ key: SampleKey, key keyPosition: SourcePosition, value valuePosition: SourcePosition) {
+    mutating func mark(_ key: SampleKey, key keyPosition: SourcePosition, value valuePosition: SourcePosition) {
         present |= key.bit
         keyPositions[key.rawValue] = keyPosition
         valuePositions[key.rawValue] = valuePosition

@@ -4,9 +4,12 @@ import GestureKit
 ///
 /// Checks, in this order: keys that the sample's type does not allow; required keys; the subtype and the
 /// motion phase; `t` not smaller than the previous sample's; then the touch's state: the same id twice in one
-/// event, a `began` for a touch already down, any other phase for a touch that is not down.
+/// event, a `began` for a touch already down, any other phase for a touch that is not down, a `began` while
+/// `maximumTouchesDown` touches are down.
 ///
-/// Memory is proportional to the touches down (plus the touches that ended in the current event).
+/// Memory is proportional to the touches down (plus the touches that ended in the current event). They are
+/// kept in a small array searched linearly (a handful of fingers at a time); an index by id joins only when
+/// many touches are down at once, so that a hostile trace cannot make validation quadratic.
 /// An event is a run of adjacent touch samples with exactly the same `t`; a non-touch sample ends it.
 struct SampleValidator {
     /// The file name for diagnostics.
@@ -16,6 +19,7 @@ struct SampleValidator {
     /// For CSV, whether the header row has a column for each key (indexed by `SampleKey.rawValue`).
     var columnExists = [Bool](repeating: true, count: SampleKey.allCases.count)
 
+    /// What is known of a touch (its id is kept apart, in `ids`, so that this stays a trivial value).
     private struct TouchState {
         var isDown: Bool
         var lastEvent: Int
@@ -24,18 +28,29 @@ struct SampleValidator {
         var lastPosition: SourcePosition
     }
 
-    private var touches: [TouchID: TouchState] = [:]
-    /// The touches that ended in the current event (kept in `touches` so a reuse in the same event is caught).
-    private var released: [TouchID] = []
+    /// The touches down, and those that ended in the current event (kept so a reuse in the same event is
+    /// caught; removed when the next event starts).
+    private var touches: [TouchState] = []
+    /// The id of each of `touches`.
+    private var ids: [TouchID] = []
+    /// `touches`' indices by id, kept only while more than `indexThreshold` touches are tracked.
+    private var index: [TouchID: Int]?
+    private static let indexThreshold = 24
+    /// How many entries of `touches` ended in the current event.
+    private var releasedCount = 0
     private var event = 0
     private var inTouchEvent = false
     private var beganCount = 0
+    /// How many touches are down now, and how many may be: the engine's work per event grows with the
+    /// square of the touches down, so a hostile trace with thousands at once would take hours.
+    private var downCount = 0
+    static let maximumTouchesDown = 256
 
     /// Whether a sample has been accepted.
     private(set) var hasPrevious = false
     /// The `t` of the last sample accepted.
     private(set) var previousT = 0.0
-    private var previousTLiteral: [UInt8] = []
+    private var previousTLiteral = LiteralText()
 
     /// The warnings so far (after `finish()`, the touches still down).
     private(set) var warnings: [Diagnostic] = []
@@ -46,7 +61,8 @@ struct SampleValidator {
     init(file: String, isCSV: Bool) {
         self.file = file
         self.isCSV = isCSV
-        previousTLiteral.reserveCapacity(32)
+        touches.reserveCapacity(16)
+        ids.reserveCapacity(16)
     }
 
     private func error(_ message: String, at position: SourcePosition) -> TraceError {
@@ -69,18 +85,47 @@ struct SampleValidator {
         return error("\(noun) is missing \"\(key.name)\" (the header row has no \"\(key.name)\" column)", at: fields.start)
     }
 
-    /// Checks that no key outside `allowed` is present, then that every key of `required` is.
-    private func checkKeys(_ fields: SampleFields, allowed: [SampleKey], required: [SampleKey]) throws(TraceError) {
-        var allowedBits: UInt16 = SampleKey.t.bit | SampleKey.type.bit
-        for key in allowed { allowedBits |= key.bit }
-        if fields.present & ~allowedBits != 0 {
-            for key in SampleKey.allCases where fields.has(key) && allowedBits & key.bit == 0 {
-                throw notAllowed(key, in: fields)
-            }
+    /// The bits of `keys`.
+    static func bits(_ keys: [SampleKey]) -> UInt16 {
+        keys.reduce(0) { $0 | $1.bit }
+    }
+
+    // The keys each type allows and requires, in bits (`SampleKey.bit`; checked against `bits(_:)` by a test):
+    // t 0x1, id 0x2, phase 0x4, x 0x8, y 0x10, force 0x20, radius 0x40, type 0x80, subtype 0x100.
+    static let touchRequired: [SampleKey] = [.id, .phase, .x, .y]
+    static let touchRequiredBits: UInt16 = 0x1E
+    /// t, type, id, phase, x, y, force, radius.
+    static let touchAllowedBits: UInt16 = 0xFF
+    static let motionRequired: [SampleKey] = [.phase, .subtype]
+    static let motionRequiredBits: UInt16 = 0x104
+    /// t, type, phase, subtype.
+    static let motionAllowedBits: UInt16 = 0x185
+    static let subtypeOnly: [SampleKey] = [.subtype]
+    static let subtypeOnlyBits: UInt16 = 0x100
+    /// t, type, subtype.
+    static let subtypeOnlyAllowedBits: UInt16 = 0x181
+
+    /// Checks that no key outside `allowedBits` is present, then that every key of `required` is.
+    @inline(__always)
+    private func checkKeys(
+        _ fields: inout SampleFields, allowedBits: UInt16, required: @autoclosure () -> [SampleKey],
+        requiredBits: UInt16
+    ) throws(TraceError) {
+        if fields.present & ~allowedBits != 0 || fields.present & requiredBits != requiredBits {
+            throw keyError(fields, allowedBits: allowedBits, required: required())
+        }
+    }
+
+    /// The error for a key not allowed (the first in key order) or else a required key missing.
+    @inline(never)
+    private func keyError(_ fields: SampleFields, allowedBits: UInt16, required: [SampleKey]) -> TraceError {
+        for key in SampleKey.allCases where fields.has(key) && allowedBits & key.bit == 0 {
+            return notAllowed(key, in: fields)
         }
         for key in required where !fields.has(key) {
-            throw missing(key, in: fields, noun: fields.type.noun)
+            return missing(key, in: fields, noun: fields.type.noun)
         }
+        preconditionFailure("keyError without a wrong key")
     }
 
     /// The subtype of `fields` looked up in `table`, or the error naming the choices.
@@ -97,19 +142,52 @@ struct SampleValidator {
     }
 
     /// Validates one sample's fields against the trace so far and returns the sample.
-    mutating func validate(_ fields: SampleFields) throws(TraceError) -> Sample {
+    ///
+    /// The common case, a valid touch sample, stays in this function; messages are built out of line so
+    /// that it stays small.
+    mutating func validate(_ fields: inout SampleFields) throws(TraceError) -> Sample {
         guard fields.has(.t) else {
-            throw missing(.t, in: fields, noun: "sample")
+            throw missingT(fields)
         }
         let kind: Sample.Kind
-        switch fields.type {
-        case .touch:
-            try checkKeys(fields, allowed: [.id, .phase, .x, .y, .force, .radius], required: [.id, .phase, .x, .y])
+        if case .touch = fields.type {
+            try checkKeys(
+                &fields, allowedBits: Self.touchAllowedBits, required: Self.touchRequired,
+                requiredBits: Self.touchRequiredBits)
             kind = .touch(
                 id: fields.id, phase: fields.phase, location: Point(x: fields.x, y: fields.y),
                 force: fields.has(.force) ? fields.force : nil, radius: fields.has(.radius) ? fields.radius : nil)
+        } else {
+            kind = try otherKind(&fields)
+        }
+
+        let t = fields.t
+        if hasPrevious && t < previousT {
+            throw tBeforePrevious(fields)
+        }
+
+        if case .touch = fields.type {
+            try track(&fields)
+        } else {
+            inTouchEvent = false
+        }
+
+        hasPrevious = true
+        previousT = t
+        previousTLiteral = fields.tLiteral
+        return Sample(t: t, kind: kind)
+    }
+
+    /// The kind of a sample that is not a touch sample.
+    @inline(never)
+    private func otherKind(_ fields: inout SampleFields) throws(TraceError) -> Sample.Kind {
+        switch fields.type {
+        case .touch:
+            preconditionFailure("otherKind of a touch sample")
         case .motion:
-            try checkKeys(fields, allowed: [.phase, .subtype], required: [.phase, .subtype])
+            try checkKeys(
+                &fields, allowedBits: Self.motionAllowedBits, required: Self.motionRequired,
+                requiredBits: Self.motionRequiredBits)
             let subtype = try subtype(fields, Vocabulary.motionSubtypes, MotionSubtype.allCases)
             guard let phase = MotionPhase(rawValue: fields.phase.rawValue) else {
                 throw error(
@@ -117,83 +195,155 @@ struct SampleValidator {
                         + "(expected \(Messages.choices(MotionPhase.allCases.map(\.rawValue))))",
                     at: fields.valuePositions[SampleKey.phase.rawValue])
             }
-            kind = .motion(phase: phase, subtype: subtype)
+            return .motion(phase: phase, subtype: subtype)
         case .remoteControl:
-            try checkKeys(fields, allowed: [.subtype], required: [.subtype])
-            kind = .remoteControl(
+            try checkKeys(
+                &fields, allowedBits: Self.subtypeOnlyAllowedBits, required: Self.subtypeOnly,
+                requiredBits: Self.subtypeOnlyBits)
+            return .remoteControl(
                 subtype: try subtype(fields, Vocabulary.remoteControlSubtypes, RemoteControlSubtype.allCases))
         case .application:
-            try checkKeys(fields, allowed: [.subtype], required: [.subtype])
-            kind = .application(
+            try checkKeys(
+                &fields, allowedBits: Self.subtypeOnlyAllowedBits, required: Self.subtypeOnly,
+                requiredBits: Self.subtypeOnlyBits)
+            return .application(
                 subtype: try subtype(fields, Vocabulary.applicationSubtypes, ApplicationSubtype.allCases))
         }
+    }
 
-        let t = fields.t
-        if hasPrevious && t < previousT {
-            throw error(
-                "\"t\" is \(Messages.literal(fields.tLiteral)), smaller than the previous sample's "
-                    + Messages.literal(previousTLiteral),
-                at: fields.valuePositions[SampleKey.t.rawValue])
+    /// The error for a sample without `t`.
+    @inline(never)
+    private func missingT(_ fields: SampleFields) -> TraceError {
+        missing(.t, in: fields, noun: "sample")
+    }
+
+    /// The error for a `t` smaller than the previous sample's.
+    @inline(never)
+    private func tBeforePrevious(_ fields: SampleFields) -> TraceError {
+        error(
+            "\"t\" is \(fields.tLiteral.text), smaller than the previous sample's \(previousTLiteral.text)",
+            at: fields.valuePositions[SampleKey.t.rawValue])
+    }
+
+    /// The errors of `track(_:)`.
+    private enum TouchProblem {
+        case twiceInEvent, alreadyDown, notDown, tooManyDown
+    }
+
+    /// The error for `problem` with the touch of `fields`.
+    @inline(never)
+    private func touchError(_ problem: TouchProblem, _ fields: SampleFields) -> TraceError {
+        let message: String
+        switch problem {
+        case .twiceInEvent:
+            message = "\(Messages.touch(fields.id)) appears twice in the event at t=\(fields.tLiteral.text)"
+        case .alreadyDown:
+            message = "\(Messages.touch(fields.id)) \"began\" but it is already down"
+        case .notDown:
+            message = "\(Messages.touch(fields.id)) \"\(fields.phase.rawValue)\" but it is not down"
+        case .tooManyDown:
+            message = "\(Messages.touch(fields.id)) \"began\" while \(downCount) touches are down: "
+                + "at most \(Self.maximumTouchesDown) may be down at once"
         }
+        return error(message, at: fields.valuePositions[SampleKey.id.rawValue])
+    }
 
-        if case .touch = fields.type {
-            try track(fields)
-        } else {
-            inTouchEvent = false
+    /// The index in `touches` of the touch `id`, nil if it is not tracked.
+    @inline(__always)
+    private func find(_ id: TouchID) -> Int? {
+        if let index { return index[id] }
+        if case .number(let n) = id {
+            for i in ids.indices {
+                if case .number(let m) = ids[i], m == n { return i }
+            }
+            return nil
         }
+        return ids.firstIndex(of: id)
+    }
 
-        hasPrevious = true
-        previousT = t
-        previousTLiteral.removeAll(keepingCapacity: true)
-        previousTLiteral.append(contentsOf: fields.tLiteral)
-        return Sample(t: t, kind: kind)
+    /// Starts a new event: forgets the touches that ended in the previous one.
+    private mutating func startEvent() {
+        event &+= 1
+        inTouchEvent = true
+        guard releasedCount > 0 else { return }
+        releasedCount = 0
+        var kept = 0
+        for i in touches.indices where touches[i].isDown {
+            touches[kept] = touches[i]
+            ids.swapAt(kept, i)
+            kept += 1
+        }
+        touches.removeLast(touches.count - kept)
+        ids.removeLast(ids.count - kept)
+        if index != nil {
+            if touches.count > Self.indexThreshold / 2 {
+                rebuildIndex()
+            } else {
+                index = nil
+            }
+        }
+    }
+
+    private mutating func rebuildIndex() {
+        var rebuilt: [TouchID: Int] = [:]
+        rebuilt.reserveCapacity(touches.count)
+        for (i, id) in ids.enumerated() { rebuilt[id] = i }
+        index = rebuilt
     }
 
     /// Follows the touch of a touch sample through its phases.
-    private mutating func track(_ fields: SampleFields) throws(TraceError) {
-        let id = fields.id
+    private mutating func track(_ fields: inout SampleFields) throws(TraceError) {
         let phase = fields.phase
-        let idPosition = fields.valuePositions[SampleKey.id.rawValue]
         if !(inTouchEvent && fields.t == previousT) {
-            event &+= 1
-            inTouchEvent = true
-            for ended in released { touches[ended] = nil }
-            released.removeAll(keepingCapacity: true)
+            startEvent()
         }
-        if let index = touches.index(forKey: id) {
-            var state = touches.values[index]
+        if let i = find(fields.id) {
+            var state = touches[i]
             if state.lastEvent == event {
-                throw error(
-                    "\(Messages.touch(id)) appears twice in the event at t=\(Messages.literal(fields.tLiteral))",
-                    at: idPosition)
+                throw touchError(.twiceInEvent, fields)
             }
             if phase == .began {
                 if state.isDown {
-                    throw error("\(Messages.touch(id)) \"began\" but it is already down", at: idPosition)
+                    throw touchError(.alreadyDown, fields)
                 }
+                guard downCount < Self.maximumTouchesDown else {
+                    throw touchError(.tooManyDown, fields)
+                }
+                downCount &+= 1
                 state.isDown = true
                 state.order = beganCount
                 beganCount &+= 1
             } else {
                 guard state.isDown else {
-                    throw error("\(Messages.touch(id)) \"\(phase.rawValue)\" but it is not down", at: idPosition)
+                    throw touchError(.notDown, fields)
                 }
-                if phase.isTerminal {
+                if phase == .ended || phase == .cancelled {
                     state.isDown = false
-                    released.append(id)
+                    downCount &-= 1
+                    releasedCount &+= 1
                 }
             }
             state.lastEvent = event
             state.lastT = fields.t
             state.lastPosition = fields.start
-            touches.values[index] = state
+            touches[i] = state
         } else {
             guard phase == .began else {
-                throw error("\(Messages.touch(id)) \"\(phase.rawValue)\" but it is not down", at: idPosition)
+                throw touchError(.notDown, fields)
             }
-            touches[id] = TouchState(
-                isDown: true, lastEvent: event, order: beganCount, lastT: fields.t, lastPosition: fields.start)
+            guard downCount < Self.maximumTouchesDown else {
+                throw touchError(.tooManyDown, fields)
+            }
+            downCount &+= 1
+            touches.append(
+                TouchState(isDown: true, lastEvent: event, order: beganCount, lastT: fields.t, lastPosition: fields.start))
+            ids.append(fields.id)
             beganCount &+= 1
+            if index != nil {
+                index?[fields.id] = touches.count - 1
+            } else if touches.count > Self.indexThreshold {
+                rebuildIndex()
+            }
         }
     }
 
@@ -201,14 +351,16 @@ struct SampleValidator {
     mutating func finish() {
         guard !finished else { return }
         finished = true
-        let down = touches.filter { $0.value.isDown }.sorted { $0.value.order < $1.value.order }
-        let end = Messages.literal(previousTLiteral)
-        for (id, state) in down {
-            stillDown.append(StillDownTouch(id: id, lastSampleT: state.lastT, lastSamplePosition: state.lastPosition))
+        let down = touches.indices.filter { touches[$0].isDown }.sorted { touches[$0].order < touches[$1].order }
+        let end = previousTLiteral.text
+        for i in down {
+            let state = touches[i]
+            stillDown.append(
+                StillDownTouch(id: ids[i], lastSampleT: state.lastT, lastSamplePosition: state.lastPosition))
             warnings.append(
                 Diagnostic(
                     file: file, position: state.lastPosition, severity: .warning,
-                    message: "\(Messages.touch(id)) is still down at the end of the trace; it is cancelled at t=\(end)"))
+                    message: "\(Messages.touch(ids[i])) is still down at the end of the trace; it is cancelled at t=\(end)"))
         }
     }
 }

@@ -22,17 +22,10 @@ public final class TraceReader {
     public let encoding: TraceEncoding
     /// The file name used in diagnostics (`<stdin>` for standard input).
     public let file: String
-    /// The position of the sample most recently returned by `next()`: its `{`, or the start of its CSV row.
-    public private(set) var lastSamplePosition = SourcePosition(line: 1, column: 1)
 
-    private let scanner: ByteScanner
-    private let format: any FormatReader
-    private let fields = SampleFields()
-    private var validator: SampleValidator
-    private var started = false
-    private var finished = false
-    private var columnsKnown = false
-    private var failure: TraceError?
+    /// The reader proper: a box holding the encoding's reading state, a struct specialized for the encoding
+    /// and mutated in place (one exclusive access per call, none per byte).
+    private let box: AnyReaderBox
 
     /// Opens the trace at `path`, or standard input when `path` is `-`.
     ///
@@ -48,8 +41,11 @@ public final class TraceReader {
         let source: any ByteSource =
             isStandardInput ? FileSource.standardInput(name: name) : try FileSource.open(path: path)
         let chosen = encoding ?? (isStandardInput ? nil : TraceEncoding(pathExtensionOf: path))
-        try self.init(source: source, name: name, encoding: chosen, chunkSize: 1 << 16)
+        try self.init(source: source, name: name, encoding: chosen, chunkSize: Self.fileChunkSize)
     }
+
+    /// How many bytes one read of a file asks for.
+    static let fileChunkSize = 1 << 16
 
     /// Reads a trace held in memory (tests, fuzzing) in the given encoding.
     public convenience init(bytes: [UInt8], name: String, encoding: TraceEncoding) {
@@ -58,40 +54,40 @@ public final class TraceReader {
 
     /// Reads a trace held in memory, sniffing its encoding as for standard input.
     public convenience init(bytes: [UInt8], name: String) {
-        let scanner = ByteScanner(source: MemorySource(bytes), file: name)
-        let encoding = (try? Self.sniff(scanner)) ?? .csv
+        var scanner = ByteScanner(source: MemorySource(bytes), file: name)
+        let encoding = (try? Self.sniff(&scanner)) ?? .csv
         self.init(scanner: scanner, encoding: encoding)
     }
 
     /// Reads `source` `chunkSize` bytes at a time (tests use tiny chunks), sniffing when `encoding` is nil.
-    convenience init(source: any ByteSource, name: String, encoding: TraceEncoding?, chunkSize: Int)
-        throws(TraceError)
-    {
-        let scanner = ByteScanner(source: source, file: name, chunkSize: chunkSize)
+    convenience init(
+        source: any ByteSource, name: String, encoding: TraceEncoding?, chunkSize: Int, fastPath: Bool = true
+    ) throws(TraceError) {
+        var scanner = ByteScanner(source: source, file: name, chunkSize: chunkSize)
         let resolved: TraceEncoding
         if let encoding {
             resolved = encoding
         } else {
-            resolved = try Self.sniff(scanner)
+            resolved = try Self.sniff(&scanner)
         }
-        self.init(scanner: scanner, encoding: resolved)
+        self.init(scanner: scanner, encoding: resolved, fastPath: fastPath)
     }
 
-    private init(scanner: ByteScanner, encoding: TraceEncoding) {
-        self.scanner = scanner
+    private init(scanner: ByteScanner, encoding: TraceEncoding, fastPath: Bool = true) {
         self.encoding = encoding
         self.file = scanner.file
+        let validator = SampleValidator(file: scanner.file, isCSV: encoding == .csv)
         switch encoding {
-        case .json: format = JSONTraceReader(scanner)
-        case .jsonl: format = JSONLinesReader(scanner)
-        case .csv: format = CSVReader(scanner)
+        case .json: box = JSONReaderBox(ReaderState(format: JSONTraceReader(scanner), validator: validator))
+        case .jsonl: box = JSONLinesReaderBox(ReaderState(format: JSONLinesReader(scanner), validator: validator))
+        case .csv: box = CSVReaderBox(ReaderState(format: CSVReader(scanner), validator: validator))
         }
-        validator = SampleValidator(file: scanner.file, isCSV: encoding == .csv)
+        if !fastPath { box.disableFastPath() }
     }
 
-    private static func sniff(_ scanner: ByteScanner) throws(TraceError) -> TraceEncoding {
+    private static func sniff(_ scanner: inout ByteScanner) throws(TraceError) -> TraceEncoding {
         try scanner.skipByteOrderMark()
-        return try EncodingSniffer.sniff(scanner)
+        return try EncodingSniffer.sniff(&scanner)
     }
 
     /// The header: version, screen and scene, whatever their place in the file.
@@ -101,6 +97,115 @@ public final class TraceReader {
     /// - Throws: `TraceError.invalid` for a header that does not parse or validate, or an error met while
     ///   scanning ahead.
     public func header() throws(TraceError) -> TraceHeader {
+        try box.header()
+    }
+
+    /// The next sample in file order, validated against the trace so far; nil at the end of the trace.
+    ///
+    /// When it returns nil, `warnings` and `stillDownTouches` are complete.
+    /// - Throws: `TraceError.invalid` for the first problem in the trace, `TraceError.cannotOpen` if
+    ///   reading fails.
+    public func next() throws(TraceError) -> Sample? {
+        try box.next()
+    }
+
+    /// Reads every remaining sample into an array (for tests and small traces; `next()` streams).
+    public func readAll() throws(TraceError) -> [Sample] {
+        var samples: [Sample] = []
+        while let sample = try next() { samples.append(sample) }
+        return samples
+    }
+
+    /// The validator, for the properties below.
+    private var validator: SampleValidator { box.validator }
+
+    /// The position of the sample most recently returned by `next()`: its `{`, or the start of its CSV row.
+    public var lastSamplePosition: SourcePosition { box.lastSamplePosition }
+
+    /// How many samples the fast path has read (tests check that it reads the common forms).
+    var fastSampleCount: Int { box.fastSampleCount }
+
+    /// The warnings found so far; once `next()` has returned nil, one per touch still down at the end
+    /// ("touch 1 is still down at the end of the trace; it is cancelled at t=0.5"), at its last sample.
+    public var warnings: [Diagnostic] { validator.warnings }
+
+    /// The touches still down at the end of the trace, in the order of their `began` samples
+    /// (complete once `next()` has returned nil).
+    public var stillDownTouches: [StillDownTouch] { validator.stillDown }
+
+    /// The `t` of the last sample read, at which the engine cancels the touches still down; nil before any.
+    public var lastT: Double? {
+        let validator = validator
+        return validator.hasPrevious ? validator.previousT : nil
+    }
+}
+
+/// What `TraceReader` asks of its box, whatever the encoding.
+private class AnyReaderBox {
+    func header() throws(TraceError) -> TraceHeader { fatalError("abstract") }
+    func next() throws(TraceError) -> Sample? { fatalError("abstract") }
+    var validator: SampleValidator { fatalError("abstract") }
+    var lastSamplePosition: SourcePosition { fatalError("abstract") }
+    var fastSampleCount: Int { fatalError("abstract") }
+    func disableFastPath() { fatalError("abstract") }
+}
+
+/// Holds one encoding's reading state, mutated in place by `TraceReader`. One concrete class per encoding
+/// (not a generic class), so that each reads through fully specialized code.
+private final class JSONReaderBox: AnyReaderBox {
+    private var state: ReaderState<JSONTraceReader>
+    init(_ state: ReaderState<JSONTraceReader>) { self.state = state }
+    override func header() throws(TraceError) -> TraceHeader { try state.header() }
+    override func next() throws(TraceError) -> Sample? { try state.next() }
+    override var validator: SampleValidator { state.validator }
+    override var lastSamplePosition: SourcePosition { state.lastSamplePosition }
+    override var fastSampleCount: Int { state.format.fastSampleCount }
+    override func disableFastPath() { state.format.fastPathEnabled = false }
+}
+
+/// `JSONReaderBox` for JSON Lines.
+private final class JSONLinesReaderBox: AnyReaderBox {
+    private var state: ReaderState<JSONLinesReader>
+    init(_ state: ReaderState<JSONLinesReader>) { self.state = state }
+    override func header() throws(TraceError) -> TraceHeader { try state.header() }
+    override func next() throws(TraceError) -> Sample? { try state.next() }
+    override var validator: SampleValidator { state.validator }
+    override var lastSamplePosition: SourcePosition { state.lastSamplePosition }
+    override var fastSampleCount: Int { state.format.fastSampleCount }
+    override func disableFastPath() { state.format.fastPathEnabled = false }
+}
+
+/// `JSONReaderBox` for CSV.
+private final class CSVReaderBox: AnyReaderBox {
+    private var state: ReaderState<CSVReader>
+    init(_ state: ReaderState<CSVReader>) { self.state = state }
+    override func header() throws(TraceError) -> TraceHeader { try state.header() }
+    override func next() throws(TraceError) -> Sample? { try state.next() }
+    override var validator: SampleValidator { state.validator }
+    override var lastSamplePosition: SourcePosition { state.lastSamplePosition }
+    override var fastSampleCount: Int { state.format.fastSampleCount }
+    override func disableFastPath() { state.format.fastPathEnabled = false }
+}
+
+/// A format reader, the fields it fills and the validator that checks them: everything `TraceReader` does.
+///
+/// After an error the state stays failed: `header()` and `next()` throw the same error again.
+struct ReaderState<Format: FormatReader> {
+    var format: Format
+    var fields = SampleFields()
+    var validator: SampleValidator
+    var lastSamplePosition = SourcePosition(line: 1, column: 1)
+    private var started = false
+    private var finished = false
+    private var columnsKnown = false
+    private var failure: TraceError?
+
+    init(format: Format, validator: SampleValidator) {
+        self.format = format
+        self.validator = validator
+    }
+
+    mutating func header() throws(TraceError) -> TraceHeader {
         if let failure { throw failure }
         do {
             try start()
@@ -113,23 +218,18 @@ public final class TraceReader {
         }
     }
 
-    /// The next sample in file order, validated against the trace so far; nil at the end of the trace.
-    ///
-    /// When it returns nil, `warnings` and `stillDownTouches` are complete.
-    /// - Throws: `TraceError.invalid` for the first problem in the trace, `TraceError.cannotOpen` if
-    ///   reading fails.
-    public func next() throws(TraceError) -> Sample? {
-        if let failure { throw failure }
-        if finished { return nil }
+    @inline(__always)
+    mutating func next() throws(TraceError) -> Sample? {
+        if failure != nil || finished { return try nextAfterEnd() }
         do {
-            try start()
-            guard try format.readSample(into: fields) else {
+            if !started { try start() }
+            guard try format.readSample(into: &fields) else {
                 validator.finish()
                 finished = true
                 return nil
             }
-            noteColumns()
-            let sample = try validator.validate(fields)
+            if !columnsKnown { noteColumns() }
+            let sample = try validator.validate(&fields)
             lastSamplePosition = fields.start
             return sample
         } catch {
@@ -138,34 +238,25 @@ public final class TraceReader {
         }
     }
 
-    /// Reads every remaining sample into an array (for tests and small traces; `next()` streams).
-    public func readAll() throws(TraceError) -> [Sample] {
-        var samples: [Sample] = []
-        while let sample = try next() { samples.append(sample) }
-        return samples
+    /// `next()` once failed or finished.
+    private func nextAfterEnd() throws(TraceError) -> Sample? {
+        if let failure { throw failure }
+        return nil
     }
 
-    /// The warnings found so far; once `next()` has returned nil, one per touch still down at the end
-    /// ("touch 1 is still down at the end of the trace; it is cancelled at t=0.5"), at its last sample.
-    public var warnings: [Diagnostic] { validator.warnings }
-
-    /// The touches still down at the end of the trace, in the order of their `began` samples
-    /// (complete once `next()` has returned nil).
-    public var stillDownTouches: [StillDownTouch] { validator.stillDown }
-
-    /// The `t` of the last sample read, at which the engine cancels the touches still down; nil before any.
-    public var lastT: Double? { validator.hasPrevious ? validator.previousT : nil }
-
-    private func start() throws(TraceError) {
+    private mutating func start() throws(TraceError) {
         guard !started else { return }
         started = true
-        try scanner.skipByteOrderMark()
+        try format.start()
     }
 
     /// Gives the validator the CSV columns, for messages about missing cells.
-    private func noteColumns() {
-        guard !columnsKnown, let csv = format as? CSVReader else { return }
+    private mutating func noteColumns() {
+        guard !columnsKnown, let columns = format.columnExists else {
+            if Format.self != CSVReader.self { columnsKnown = true }
+            return
+        }
         columnsKnown = true
-        validator.columnExists = csv.columnExists
+        validator.columnExists = columns
     }
 }

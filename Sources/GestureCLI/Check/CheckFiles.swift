@@ -47,18 +47,34 @@ enum CheckFiles {
     ///
     /// - Throws: `TraceError.cannotOpen` with the system's reason.
     static func names(inDirectory path: String) throws(TraceError) -> [String] {
+        try entries(inDirectory: path).map(\.name)
+    }
+
+    /// The entries of the directory at `path`, without `.` and `..`, in no particular order, with
+    /// their kind when the directory listing tells it (a file or a directory, not a link): the
+    /// others need ``kind(of:)``.
+    ///
+    /// - Throws: `TraceError.cannotOpen` with the system's reason.
+    static func entries(inDirectory path: String) throws(TraceError) -> [(name: String, kind: Kind?)] {
         guard let directory = opendir(path) else { throw .cannotOpen(path: path, reason: reason()) }
         defer { closedir(directory) }
-        var names: [String] = []
+        var entries: [(name: String, kind: Kind?)] = []
         while let entry = readdir(directory) {
             let name = withUnsafePointer(to: &entry.pointee.d_name) { pointer in
                 pointer.withMemoryRebound(to: CChar.self, capacity: MemoryLayout.size(ofValue: pointer.pointee)) {
                     String(cString: $0)
                 }
             }
-            if name != ".", name != ".." { names.append(name) }
+            guard name != ".", name != ".." else { continue }
+            let kind: Kind?
+            switch Int32(entry.pointee.d_type) {
+            case Int32(DT_REG): kind = .file
+            case Int32(DT_DIR): kind = .directory
+            default: kind = nil
+            }
+            entries.append((name, kind))
         }
-        return names
+        return entries
     }
 
     /// The bytes of the file at `path`, or nil when there is no such file.
@@ -72,13 +88,18 @@ enum CheckFiles {
             throw .cannotOpen(path: path, reason: reason())
         }
         defer { close(descriptor) }
-        var bytes: [UInt8] = []
-        var chunk = [UInt8](repeating: 0, count: 1 << 16)
+        var info = stat()
+        let expected = fstat(descriptor, &info) == 0 && info.st_mode & S_IFMT == S_IFREG ? Int(info.st_size) : 0
+        // Room for the whole file and one byte more, so that the end shows without growing.
+        var bytes = [UInt8](repeating: 0, count: max(expected + 1, 1 << 12))
+        var count = 0
         while true {
-            let count = chunk.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
-            if count > 0 {
-                bytes.append(contentsOf: chunk[..<count])
-            } else if count == 0 {
+            if count == bytes.count { bytes.append(contentsOf: repeatElement(0, count: bytes.count)) }
+            let n = bytes.withUnsafeMutableBytes { read(descriptor, $0.baseAddress! + count, $0.count - count) }
+            if n > 0 {
+                count += n
+            } else if n == 0 {
+                bytes.removeSubrange(count...)
                 return bytes
             } else if errno != EINTR {
                 throw .cannotOpen(path: path, reason: reason())
@@ -89,6 +110,11 @@ enum CheckFiles {
     /// Replaces the file at `path` with `text`: written to a temporary file beside it, then renamed
     /// over it, so that an interrupted run never leaves half a golden file.
     static func replace(_ path: String, with text: String) throws(WriteError) {
+        try replace(path, with: Array(text.utf8))
+    }
+
+    /// Replaces the file at `path` with `bytes`, as ``replace(_:with:)-(_,String)`` does.
+    static func replace(_ path: String, with bytes: [UInt8]) throws(WriteError) {
         let slash = path.lastIndex(of: "/")
         let directory = slash.map { String(path[...$0]) } ?? ""
         let name = slash.map { String(path[path.index(after: $0)...]) } ?? path
@@ -96,7 +122,6 @@ enum CheckFiles {
         let descriptor = open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
         guard descriptor >= 0 else { throw WriteError(path: path, reason: reason()) }
         var failure: String?
-        let bytes = Array(text.utf8)
         var written = 0
         while written < bytes.count, failure == nil {
             let count = bytes[written...].withUnsafeBytes { write(descriptor, $0.baseAddress, $0.count) }

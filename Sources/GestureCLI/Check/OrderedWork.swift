@@ -5,7 +5,9 @@ import Foundation
 ///
 /// The calling thread only waits and delivers, so everything it does with the results (writing
 /// files, printing) happens in the same order whatever the number of threads, and the output is
-/// byte-identical for `--jobs 1` and `--jobs 8`. At most `jobs` pieces are in flight at once.
+/// byte-identical for `--jobs 1` and `--jobs 8`. At most `jobs` pieces are worked on at once, and
+/// at most `window` are started but not yet delivered (the results waiting for an earlier piece are
+/// bounded, whatever the delivery's pace).
 ///
 /// ```swift
 /// OrderedWork.run(count: traces.count, jobs: 4, work: { check(traces[$0]) }) { index, result in
@@ -19,11 +21,13 @@ enum OrderedWork {
     ///
     /// - Parameters:
     ///   - jobs: the most pieces run at once; 1 runs everything on the calling thread.
+    ///   - window: the most pieces started and not yet delivered (at least `jobs`; by default
+    ///     eight times `jobs`, and at least 32).
     ///   - progress: called on the calling thread with the number of pieces done, while it waits.
     ///   - deliver: receives each result; returning false stops the run (pieces already started
     ///     finish in the background and their results are dropped).
     static func run<Result: Sendable>(
-        count: Int, jobs: Int, work: @escaping @Sendable (Int) -> Result, progress: (Int) -> Void = { _ in },
+        count: Int, jobs: Int, window: Int? = nil, work: @escaping @Sendable (Int) -> Result, progress: (Int) -> Void = { _ in },
         deliver: (Int, Result) -> Bool
     ) {
         guard count > 0 else { return }
@@ -36,7 +40,7 @@ enum OrderedWork {
             }
             return
         }
-        let board = Board<Result>(count: count)
+        let board = Board<Result>(count: count, window: max(window ?? max(8 * threads, 32), threads))
         for _ in 0..<threads {
             let thread = Thread { board.work(work) }
             thread.stackSize = 8 << 20
@@ -54,22 +58,61 @@ enum OrderedWork {
 }
 
 /// The results of an ``OrderedWork`` run, shared by its threads behind one lock.
+///
+/// Threads are woken only when they can go on: the calling thread once the result it waits for
+/// and a few after it are posted (so that it delivers them in a batch), or when no more can come
+/// soon (every piece is started, or a worker is about to wait for the window), and a few times a
+/// second meanwhile, to report progress; a worker when the window moves while it waits for it.
+/// Pieces are small (a trace of a corpus: a fraction of a millisecond), so waking a thread for
+/// every result would cost a good part of the work.
 private final class Board<Result: Sendable>: @unchecked Sendable {
     // Every stored property is read and written only with `condition` locked.
     private let condition = NSCondition()
     private var results: [Result?]
     private var next = 0
     private var done = 0
+    /// How many results the calling thread has taken.
+    private var delivered = 0
+    private let window: Int
     private var cancelled = false
+    /// The index whose result the calling thread waits for, if it waits.
+    private var awaited: Int?
+    /// How many workers wait for the window to move.
+    private var blockedWorkers = 0
+    /// How many results in a row the calling thread is woken for.
+    private let batch: Int
 
-    init(count: Int) {
+    init(count: Int, window: Int) {
         results = Array(repeating: nil, count: count)
+        self.window = window
+        batch = max(1, min(8, window / 4))
     }
 
-    /// A worker thread's loop: takes the next index, works on it, posts the result.
+    /// Whether the calling thread should be woken: the result it awaits is posted, and so are the
+    /// next few, or no more are about to come. Called with `condition` locked.
+    private func callerCanGoOn() -> Bool {
+        guard let awaited, results[awaited] != nil else { return false }
+        if next >= results.count { return true }
+        var ready = 0
+        var index = awaited
+        while index < results.count, ready < batch, results[index] != nil {
+            ready += 1
+            index += 1
+        }
+        return ready >= batch
+    }
+
+    /// A worker thread's loop: takes the next index (waiting while `window` pieces are started and
+    /// not delivered), works on it, posts the result.
     func work(_ work: (Int) -> Result) {
         while true {
             condition.lock()
+            while !cancelled, next < results.count, next >= delivered + window {
+                if let awaited, results[awaited] != nil { condition.broadcast() }
+                blockedWorkers += 1
+                condition.wait()
+                blockedWorkers -= 1
+            }
             guard !cancelled, next < results.count else {
                 condition.unlock()
                 return
@@ -81,7 +124,7 @@ private final class Board<Result: Sendable>: @unchecked Sendable {
             condition.lock()
             results[index] = result
             done += 1
-            condition.broadcast()
+            if callerCanGoOn() { condition.broadcast() }
             condition.unlock()
         }
     }
@@ -94,7 +137,10 @@ private final class Board<Result: Sendable>: @unchecked Sendable {
         while true {
             if let result = results[index] {
                 results[index] = nil
+                awaited = nil
                 let count = done
+                delivered = index + 1
+                if blockedWorkers > 0 { condition.broadcast() }
                 condition.unlock()
                 return (result, count)
             }
@@ -105,7 +151,8 @@ private final class Board<Result: Sendable>: @unchecked Sendable {
                 condition.lock()
                 continue
             }
-            condition.wait()
+            awaited = index
+            _ = condition.wait(until: Date(timeIntervalSinceNow: 0.1))
         }
     }
 
@@ -113,6 +160,7 @@ private final class Board<Result: Sendable>: @unchecked Sendable {
     func cancel() {
         condition.lock()
         cancelled = true
+        condition.broadcast()
         condition.unlock()
     }
 }

@@ -133,8 +133,9 @@ struct TraceCheck: Sendable {
     var target: CheckTarget
     /// What became of it.
     var outcome: TraceOutcome
-    /// The analysis as `analyze --format jsonl` prints it; nil when the trace cannot be analyzed.
-    var analysis: String?
+    /// The analysis as `analyze --format jsonl` prints it, when the run still needs it (to write a
+    /// golden or actual file); nil when the trace cannot be analyzed or matched its golden file.
+    var analysis: [UInt8]?
     /// The trace's warnings (a touch still down at the end), for standard error.
     var warnings: [Diagnostic] = []
     /// Whether the actual file was written for this trace.
@@ -149,28 +150,35 @@ struct TraceCheck: Sendable {
     ) -> TraceCheck {
         let start = monotonicSeconds()
         var check = TraceCheck(target: target, outcome: .matched, analysis: nil)
-        do throws(TraceAnalysisError) {
-            let analysis = try TraceAnalysis(path: target.trace, settings: settings, resolver: resolver)
-            check.warnings = analysis.warnings
-            let text = JSONLinesRenderer(options: RenderOptions()).render(AnalyzedTrace(path: target.trace, records: analysis.records))
-            check.analysis = text
-            check.outcome = compare(text, with: target.golden, update: update, comparison: comparison)
+        let sink = ByteSink.memory()
+        do throws(AnalysisFailure) {
+            check.warnings = try TraceAnalysis.render(
+                path: target.trace, settings: settings, resolver: resolver, renderer: JSONLinesRenderer(options: RenderOptions()),
+                into: sink)
+            let analysis = sink.buffer.bytes
+            check.outcome = compare(analysis, with: target.golden, update: update, comparison: comparison)
+            switch check.outcome {
+            case .matched, .unchanged: break  // nothing to write: the bytes are dropped at once
+            default: check.analysis = analysis
+            }
         } catch {
-            check.outcome = .invalidTrace(error)
+            switch error {
+            case .trace(let error): check.outcome = .invalidTrace(error)
+            case .output: preconditionFailure("TraceCheck: rendering in memory failed")
+            }
         }
         check.seconds = monotonicSeconds() - start
         return check
     }
 
     /// The outcome of comparing `analysis` with the golden file at `golden`.
-    private static func compare(_ analysis: String, with golden: String, update: Bool, comparison: RecordComparison) -> TraceOutcome {
+    private static func compare(_ actualBytes: [UInt8], with golden: String, update: Bool, comparison: RecordComparison) -> TraceOutcome {
         let goldenBytes: [UInt8]?
         do throws(TraceError) {
             goldenBytes = try CheckFiles.contents(of: golden)
         } catch {
             return update ? .rewritten : .invalidGolden(error)
         }
-        let actualBytes = Array(analysis.utf8)
         guard let goldenBytes else { return update ? .created : .missingGolden }
         if goldenBytes == actualBytes { return update ? .unchanged : .matched }
         if update { return .rewritten }

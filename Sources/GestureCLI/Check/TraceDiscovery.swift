@@ -8,6 +8,9 @@ struct CheckTarget: Sendable, Hashable {
     var golden: String
     /// Where a mismatch's actual output goes: `NAME.actual.jsonl` beside it.
     var actual: String
+    /// Whether the actual file may exist (false when the directory listing showed it does not, so
+    /// that a matching trace needs no attempt to remove it).
+    var actualMayExist = true
 }
 
 /// Finds the traces named by `check`'s paths, their golden files, and golden files without a trace.
@@ -49,6 +52,9 @@ struct TraceDiscovery {
         var goldens: [String] = []
         var directories: [String] = []
         var goldenBases: [String: String] = [:]
+        /// The names of the actual files, lowercased (a file system may ignore case), when the
+        /// directory could be listed.
+        var actuals: Set<String>?
     }
 
     /// A path to look at and whether the user typed it (rather than piping it on standard input).
@@ -126,9 +132,10 @@ struct TraceDiscovery {
     private mutating func take(_ trace: String, in listing: Listing) {
         let directory = CheckPath.directory(of: trace)
         let base = listing.goldenBases[CheckPath.fileName(of: trace)] ?? GoldenNaming.stem(CheckPath.fileName(of: trace))
+        let actual = base + GoldenNaming.actualSuffix
         found[trace] = CheckTarget(
             trace: trace, golden: CheckPath.join(directory, base + GoldenNaming.goldenSuffix),
-            actual: CheckPath.join(directory, base + GoldenNaming.actualSuffix))
+            actual: CheckPath.join(directory, actual), actualMayExist: listing.actuals.map { $0.contains(actual.lowercased()) } ?? true)
     }
 
     private static func goldenName(of trace: String, in listing: Listing) -> String {
@@ -140,9 +147,11 @@ struct TraceDiscovery {
         if let listing = listings[directory] { return listing }
         var listing = Listing()
         do throws(TraceError) {
-            for name in try CheckFiles.names(inDirectory: directory).sorted(by: CheckPath.precedes) where !name.hasPrefix(".") {
+            let entries = try CheckFiles.entries(inDirectory: directory)
+            listing.actuals = Set(entries.lazy.map(\.name).filter(GoldenNaming.isActual).map { $0.lowercased() })
+            for (name, listedKind) in entries.sorted(by: { CheckPath.precedes($0.name, $1.name) }) where !name.hasPrefix(".") {
                 let path = CheckPath.join(directory, name)
-                switch CheckFiles.kind(of: path) {
+                switch listedKind ?? CheckFiles.kind(of: path) {
                 case .directory:
                     if name != GoldenNaming.scenesDirectoryName { listing.directories.append(name) }
                 case .file:

@@ -1,11 +1,21 @@
+import Foundation
 import GestureKit
 import GestureTrace
 
 /// `gesturectl analyze`: runs traces through the engine and prints the transitions.
 ///
-/// Each trace is read, analyzed and rendered in memory; its output reaches standard output only
-/// once the whole trace parsed, so a bad trace prints nothing there. A bad trace among several does
-/// not stop the others; the exit status is the worst seen.
+/// A trace's output reaches standard output only once the whole trace has been read and found
+/// good, so a bad trace prints nothing there; a bad trace among several does not stop the others,
+/// and the exit status is the worst seen.
+///
+/// One trace at a time (a single trace, or standard output on a terminal), each trace is read
+/// twice: a first pass checks it, a second replays it with the records going straight to standard
+/// output through a 64 KiB buffer, so memory does not grow with the trace (except for the `text`
+/// format, which aligns its columns over the whole trace, and the `json` format's gestures that
+/// wait for an earlier one to end). With several traces and standard output not a terminal, up to
+/// one trace per processor is analyzed at once, each into a ``Spool`` (memory up to 1 MiB, then an
+/// unnamed temporary file), and the outputs are written in argument order: the bytes are the same.
+/// See docs/performance.md.
 struct AnalyzeCommand: Command {
     let name = "analyze"
     let summary = "run traces through the engine and print every recognizer transition"
@@ -56,63 +66,149 @@ struct AnalyzeCommand: Command {
         }
         let renderOptions = RenderOptions(
             deliveries: settings.deliveries, labelsTraces: settings.traces.count > 1, color: environment.usesColor)
-        let renderer = settings.format.renderer(renderOptions)
-        var analysis = Analysis(settings: settings, resolver: resolver, environment: environment)
-        var status = ExitStatus.success
-        var wroteTrace = false
-        for (index, path) in settings.traces.enumerated() {
-            progress?.show("analyzing \(index + 1)/\(settings.traces.count): \(path)")
-            guard let trace = analysis.analyze(path, status: &status) else { continue }
-            let text = (wroteTrace ? renderer.separator : renderer.prologue) + renderer.render(trace)
-            wroteTrace = true
-            do throws(OutputError) {
-                try environment.standardOutput.write(text)
-            } catch {
-                return status.worse(environment.report(error))
-            }
+        var run = AnalyzeRun(
+            settings: settings, resolver: resolver, renderOptions: renderOptions, environment: environment, progress: progress)
+        let jobs = min(ProcessInfo.processInfo.activeProcessorCount, settings.traces.count)
+        if jobs > 1, !environment.standardOutputIsTerminal {
+            run.inParallel(jobs: jobs)
+        } else {
+            run.oneByOne()
         }
-        do throws(OutputError) {
-            if wroteTrace { try environment.standardOutput.write(renderer.epilogue) }
-            try environment.standardOutput.flush()
-        } catch {
-            return status.worse(environment.report(error))
-        }
-        return status
+        return run.finish()
     }
 }
 
-/// The per-trace work of one `analyze` run: read, resolve the scene, replay, filter.
-private struct Analysis {
+/// One `analyze` run: the traces in argument order, their output framed by the format's prologue,
+/// separators and epilogue, the statuses combined.
+private struct AnalyzeRun {
     let settings: AnalyzeSettings
     let resolver: SceneResolver
+    let renderOptions: RenderOptions
+    let renderer: any AnalysisRenderer
     let environment: CommandEnvironment
+    let progress: ProgressLine?
+    let sink: ByteSink
+    var status = ExitStatus.success
+    /// Whether a trace's output has been written (the prologue then comes before it).
+    var wroteTrace = false
+    /// The first failure to write standard output; nothing more is written after it.
+    var outputFailure: OutputError?
     /// `--only` names already reported as unknown, so each is reported once.
     var reportedUnknownNames: Set<String> = []
 
-    init(settings: AnalyzeSettings, resolver: SceneResolver, environment: CommandEnvironment) {
+    init(
+        settings: AnalyzeSettings, resolver: SceneResolver, renderOptions: RenderOptions, environment: CommandEnvironment,
+        progress: ProgressLine?
+    ) {
         self.settings = settings
         self.resolver = resolver
+        self.renderOptions = renderOptions
         self.environment = environment
+        self.progress = progress
+        renderer = settings.format.renderer(renderOptions)
+        sink = ByteSink.output(environment.standardOutput)
     }
 
-    /// The analysis of the trace at `path`, or nil after reporting why there is none on standard
-    /// error and making `status` at least as bad as the failure.
-    mutating func analyze(_ path: String, status: inout ExitStatus) -> AnalyzedTrace? {
-        do throws(TraceAnalysisError) {
-            let analysis = try TraceAnalysis(path: path, settings: settings, resolver: resolver) { checkOnlyNames(against: $0) }
-            for warning in analysis.warnings { environment.printError(warning.description) }
-            return AnalyzedTrace(path: path, records: analysis.records)
-        } catch {
-            for message in error.messages { environment.printError(message) }
-            status = status.worse(error.status)
-            return nil
+    /// Each trace validated by a first pass, then streamed to standard output by a second.
+    mutating func oneByOne() {
+        for (index, path) in settings.traces.enumerated() {
+            progress?.show("analyzing \(index + 1)/\(settings.traces.count): \(path)")
+            let trace: TraceAnalysis.Validated
+            do throws(TraceAnalysisError) {
+                trace = try TraceAnalysis.validate(path: path, settings: settings, resolver: resolver) { scene in
+                    checkOnlyNames(scene.recognizers.map(\.name))
+                }
+            } catch {
+                report(error)
+                continue
+            }
+            for warning in trace.warnings { environment.printError(warning.description) }
+            guard beginTrace() else { return }
+            do throws(AnalysisFailure) {
+                try TraceAnalysis.stream(trace, renderer: renderer, into: sink)
+            } catch {
+                switch error {
+                case .trace(let error): report(error)
+                case .output(let error):
+                    outputFailure = error
+                    return
+                }
+            }
         }
     }
 
-    /// Warns once about each `--only` name that is not a recognizer of `scene`.
-    private mutating func checkOnlyNames(against scene: SceneDescription) {
+    /// Up to `jobs` traces analyzed at once, each into a spool, written out in argument order.
+    mutating func inParallel(jobs: Int) {
+        let traces = settings.traces
+        let settings = settings
+        let resolver = resolver
+        let format = settings.format
+        let renderOptions = renderOptions
+        OrderedWork.run(
+            count: traces.count, jobs: jobs, window: 2 * jobs,
+            work: { index in
+                ParallelTrace.analyze(traces[index], settings: settings, resolver: resolver, format: format, options: renderOptions)
+            },
+            deliver: { index, result in
+                progress?.show("analyzing \(index + 1)/\(traces.count): \(traces[index])")
+                if let names = result.sceneNames { checkOnlyNames(names) }
+                for message in result.messages { environment.printError(message) }
+                status = status.worse(result.status)
+                if let failure = result.outputFailure {
+                    outputFailure = failure
+                    return false
+                }
+                guard let output = result.output?.spool else { return true }
+                guard beginTrace() else { return false }
+                do throws(OutputError) {
+                    try output.write(to: sink)
+                } catch {
+                    outputFailure = error
+                    return false
+                }
+                return true
+            })
+    }
+
+    /// Writes the prologue or the separator before a trace's output.
+    ///
+    /// - Returns: false once standard output has failed.
+    private mutating func beginTrace() -> Bool {
+        sink.buffer.append(utf8: wroteTrace ? renderer.separator : renderer.prologue)
+        wroteTrace = true
+        do throws(OutputError) {
+            try sink.drainIfFull()
+            return true
+        } catch {
+            outputFailure = error
+            return false
+        }
+    }
+
+    /// Writes the epilogue and flushes; the run's exit status.
+    mutating func finish() -> ExitStatus {
+        if outputFailure == nil {
+            do throws(OutputError) {
+                if wroteTrace { sink.buffer.append(utf8: renderer.epilogue) }
+                try sink.drain()
+                try environment.standardOutput.flush()
+            } catch {
+                outputFailure = error
+            }
+        }
+        if let outputFailure { return status.worse(environment.report(outputFailure)) }
+        return status
+    }
+
+    private mutating func report(_ error: TraceAnalysisError) {
+        for message in error.messages { environment.printError(message) }
+        status = status.worse(error.status)
+    }
+
+    /// Warns once about each `--only` name that is not a recognizer of the scene (`known` names its
+    /// recognizers).
+    private mutating func checkOnlyNames(_ known: [String]) {
         guard let only = settings.only else { return }
-        let known = scene.recognizers.map(\.name)
         for name in only.sorted() where !known.contains(name) && !reportedUnknownNames.contains(name) {
             reportedUnknownNames.insert(name)
             var message = "gesturectl analyze: warning: '--only \(name)': the scene has no recognizer named '\(name)'"
@@ -122,86 +218,47 @@ private struct Analysis {
     }
 }
 
-/// Why a trace has no analysis.
-enum TraceAnalysisError: Error, Sendable {
-    /// The trace, or the scene it names, cannot be read or does not parse.
-    case unreadable(TraceError)
-    /// The scene parsed but the engine rejects it; `path` is the trace's, as given.
-    case invalidScene(path: String, message: String)
-    /// `--strict`: the trace has warnings, reported as errors.
-    case warningsAsErrors([Diagnostic])
+/// One trace analyzed by a worker of a parallel `analyze`: what the command prints for it, in order.
+private struct ParallelTrace: Sendable {
+    /// The names of the trace's recognizers, once its scene is known (for `--only`'s warnings).
+    var sceneNames: [String]?
+    /// The lines for standard error: the trace's warnings, or why it has no analysis.
+    var messages: [String] = []
+    /// The trace's share of the exit status.
+    var status = ExitStatus.success
+    /// The rendered output of a good trace.
+    var output: SpoolTransfer?
+    /// A spool that could not be written (a temporary file).
+    var outputFailure: OutputError?
 
-    /// The lines for standard error, as `analyze` prints them.
-    var messages: [String] {
-        switch self {
-        case .unreadable(let error): return [error.description]
-        case .invalidScene(let path, let message): return ["\(TraceInputs.displayName(path)): error: invalid scene: \(message)"]
-        case .warningsAsErrors(let warnings): return TraceInputs.asErrors(warnings).map(\.description)
-        }
-    }
-
-    /// 66 for a file that cannot be opened, 65 otherwise.
-    var status: ExitStatus {
-        switch self {
-        case .unreadable(let error): return TraceInputs.status(of: error)
-        case .invalidScene, .warningsAsErrors: return .dataError
-        }
-    }
-}
-
-/// The analysis of one trace, as `analyze` computes it: read, resolve the scene, replay, filter.
-///
-/// Prints nothing: the records and the reader's warnings are returned, failures thrown, so that
-/// callers that work on several traces at once (`check`) decide what reaches the streams.
-struct TraceAnalysis {
-    /// The records `settings` keeps, in engine order.
-    var records: [AnalysisRecord]
-    /// The reader's warnings (a touch still down at the end), for standard error.
-    var warnings: [Diagnostic]
-
-    /// Analyzes the trace at `path` (as given; `-` for standard input).
-    ///
-    /// - Parameter sceneCheck: called with the trace's scene before the replay (`--only` checks
-    ///   its names against it).
-    /// - Throws: ``TraceAnalysisError`` when the trace or its scene cannot be read or is invalid,
-    ///   or, with `--strict`, has warnings.
-    init(
-        path: String, settings: AnalyzeSettings, resolver: SceneResolver, sceneCheck: (SceneDescription) -> Void = { _ in }
-    ) throws(TraceAnalysisError) {
-        let reader: TraceReader
-        let header: TraceHeader
-        let scene: SceneDescription
-        do throws(TraceError) {
-            reader = try TraceReader(path: path, encoding: settings.inputFormat)
-            header = try reader.header()
-            scene = try resolver.scene(for: header, tracePath: path)
+    static func analyze(
+        _ path: String, settings: AnalyzeSettings, resolver: SceneResolver, format: OutputFormat, options: RenderOptions
+    ) -> ParallelTrace {
+        var result = ParallelTrace()
+        let spool = Spool(memoryLimit: 1 << 20)
+        var names: [String]?
+        do throws(AnalysisFailure) {
+            let warnings = try TraceAnalysis.render(
+                path: path, settings: settings, resolver: resolver, renderer: format.renderer(options), into: .spool(spool)
+            ) { scene in names = scene.recognizers.map(\.name) }
+            result.messages = warnings.map(\.description)
+            result.output = SpoolTransfer(spool: spool)
         } catch {
-            throw .unreadable(error)
+            switch error {
+            case .trace(let error):
+                result.messages = error.messages
+                result.status = error.status
+            case .output(let error):
+                result.outputFailure = error
+            }
         }
-        sceneCheck(scene)
-        let engine: Engine
-        do throws(SceneError) {
-            engine = try Engine(
-                scene: scene, screen: header.screen ?? .defaultScreen,
-                options: EngineOptions(velocityEstimator: settings.velocityEstimator, deliveries: settings.deliveries))
-        } catch {
-            throw .invalidScene(path: path, message: error.message)
-        }
-        let collector = RecordCollector()
-        engine.onRecord = { collector.records.append($0) }
-        do throws(TraceError) {
-            while let sample = try reader.next() { engine.process(sample) }
-        } catch {
-            throw .unreadable(error)
-        }
-        engine.finish()
-        if settings.strict, !reader.warnings.isEmpty { throw .warningsAsErrors(reader.warnings) }
-        records = settings.filter(collector.records)
-        warnings = reader.warnings
+        result.sceneNames = names
+        return result
     }
 }
 
-/// Collects the engine's records (the engine reports them through a closure).
-private final class RecordCollector {
-    var records: [AnalysisRecord] = []
+/// A spool handed from the worker that filled it to the thread that writes it out; the worker
+/// never touches it again.
+private struct SpoolTransfer: @unchecked Sendable {
+    let spool: Spool
 }

@@ -47,17 +47,6 @@ struct AnalyzeSettings {
             throw UsageError("'--deliveries' cannot be used with '--format csv': the csv format has transitions only")
         }
     }
-
-    /// The records this run reports: `--only` and `--no-failures` applied to transitions;
-    /// deliveries always stay.
-    func filter(_ records: [AnalysisRecord]) -> [AnalysisRecord] {
-        guard only != nil || dropsFailures else { return records }
-        return records.filter { record in
-            guard case .transition(let transition) = record else { return true }
-            if let only, !only.contains(transition.recognizer) { return false }
-            return !(dropsFailures && transition.state == .failed)
-        }
-    }
 }
 
 extension Substring {

@@ -169,14 +169,14 @@ struct CheckCommand: Command {
         switch check.outcome {
         case .created, .rewritten:
             do throws(CheckFiles.WriteError) {
-                try CheckFiles.replace(target.golden, with: check.analysis ?? "")
+                try CheckFiles.replace(target.golden, with: check.analysis ?? [])
             } catch {
                 check.outcome = .cannotWrite(error)
                 return nil
             }
-            return removeStale(target.actual)
+            return target.actualMayExist ? removeStale(target.actual) : nil
         case .matched, .unchanged:
-            return removeStale(target.actual)
+            return target.actualMayExist ? removeStale(target.actual) : nil
         case .mismatched, .missingGolden, .invalidGolden:
             guard !update, let analysis = check.analysis else { return nil }
             do throws(CheckFiles.WriteError) {

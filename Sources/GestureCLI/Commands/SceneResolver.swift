@@ -1,3 +1,4 @@
+import Foundation
 import GestureKit
 import GestureTrace
 
@@ -8,9 +9,17 @@ import GestureTrace
 /// The `--scene` file is read once, when the resolver is made, so that a bad one is reported once
 /// rather than for every trace.
 ///
+/// Scenes found through files are remembered for the run (`check` and `analyze` over a corpus read
+/// each shared `scene.json` once, not once per trace): the scene of a trace depends only on its
+/// directory and its `scene` key (and, for the default scene, its screen), so traces that agree
+/// on those share it. Errors are not remembered; every trace reports its own.
+///
+/// Safe to use from several threads at once.
+///
 /// See also: `SceneLoader` in GestureTrace, which reads and checks scene files.
-struct SceneResolver {
+struct SceneResolver: Sendable {
     private let commandLineScene: SceneDescription?
+    private let cache = SceneCache()
 
     /// Reads the `--scene` file, if any.
     ///
@@ -28,6 +37,49 @@ struct SceneResolver {
     /// - Throws: `TraceError` for a scene the trace names that cannot be read or is invalid.
     func scene(for header: TraceHeader, tracePath: String) throws(TraceError) -> SceneDescription {
         if let commandLineScene { return commandLineScene }
-        return try SceneLoader.resolve(explicit: nil, header: header, tracePath: tracePath).scene
+        let key: SceneCache.Key
+        switch header.scene {
+        case .inline:
+            return try SceneLoader.resolve(explicit: nil, header: header, tracePath: tracePath).scene
+        case .path(let relative, _):
+            key = SceneCache.Key(directory: Self.directory(of: tracePath), reference: relative, screen: nil)
+        case nil:
+            key = SceneCache.Key(directory: Self.directory(of: tracePath), reference: nil, screen: header.screen)
+        }
+        if let scene = cache.scene(for: key) { return scene }
+        let scene = try SceneLoader.resolve(explicit: nil, header: header, tracePath: tracePath).scene
+        cache.remember(scene, for: key)
+        return scene
+    }
+
+    /// What the scene of a trace depends on besides its header: its directory (standard input has
+    /// none: it never takes a `scene.json`).
+    private static func directory(of tracePath: String) -> String? {
+        tracePath == "-" ? nil : (tracePath as NSString).deletingLastPathComponent
+    }
+}
+
+/// The scenes a resolver has found, behind a lock.
+private final class SceneCache: @unchecked Sendable {
+    struct Key: Hashable {
+        var directory: String?
+        var reference: String?
+        var screen: Size?
+    }
+
+    // Read and written only with `lock` held.
+    private let lock = NSLock()
+    private var scenes: [Key: SceneDescription] = [:]
+
+    func scene(for key: Key) -> SceneDescription? {
+        lock.lock()
+        defer { lock.unlock() }
+        return scenes[key]
+    }
+
+    func remember(_ scene: SceneDescription, for key: Key) {
+        lock.lock()
+        defer { lock.unlock() }
+        if scenes.count < 4096 { scenes[key] = scene }
     }
 }

@@ -22,6 +22,17 @@ public protocol TextOutput: AnyObject {
     func write(_ text: String) throws(OutputError)
     /// Writes out whatever is buffered.
     func flush() throws(OutputError)
+    /// Writes UTF-8 bytes (rendered output, in chunks that may end inside a character), possibly
+    /// keeping them in a buffer until ``flush()``.
+    func write(bytes: UnsafeRawBufferPointer) throws(OutputError)
+}
+
+extension TextOutput {
+    /// Writes the bytes as text; outputs that keep text must override this, since a chunk may end
+    /// inside a character.
+    public func write(bytes: UnsafeRawBufferPointer) throws(OutputError) {
+        try write(String(decoding: bytes, as: UTF8.self))
+    }
 }
 
 /// Writes to a file descriptor through a buffer, reporting `EPIPE` as ``OutputError/closed``.
@@ -50,37 +61,74 @@ public final class FileDescriptorOutput: TextOutput {
         if buffer.count >= capacity { try flush() }
     }
 
+    /// Buffers `bytes`; a chunk at least as large as the buffer goes straight to the descriptor
+    /// once the buffer is written out, without being copied.
+    public func write(bytes: UnsafeRawBufferPointer) throws(OutputError) {
+        if let failure { throw failure }
+        if bytes.count >= capacity {
+            try flush()
+            try writeAll(bytes)
+            return
+        }
+        buffer.append(contentsOf: bytes.bindMemory(to: UInt8.self))
+        if buffer.count >= capacity { try flush() }
+    }
+
     /// Writes out the buffer, retrying after interruptions and partial writes.
     public func flush() throws(OutputError) {
         if let failure { throw failure }
-        var written = 0
-        while written < buffer.count {
-            let result = buffer[written...].withUnsafeBytes { bytes in
-                systemWrite(descriptor, bytes.baseAddress, bytes.count)
+        guard !buffer.isEmpty else { return }
+        let failed: OutputError? = buffer.withUnsafeBytes { bytes in
+            do throws(OutputError) {
+                try writeAll(bytes)
+                return nil
+            } catch {
+                return error
             }
+        }
+        if let failed {
+            buffer.removeAll()
+            throw failed
+        }
+        buffer.removeAll(keepingCapacity: true)
+    }
+
+    /// Writes every byte to the descriptor, retrying after interruptions and partial writes; the
+    /// first failure sticks.
+    private func writeAll(_ bytes: UnsafeRawBufferPointer) throws(OutputError) {
+        guard let base = bytes.baseAddress else { return }
+        var written = 0
+        while written < bytes.count {
+            let result = systemWrite(descriptor, base + written, bytes.count - written)
             if result >= 0 {
                 written += result
             } else if errno != EINTR {
                 let error: OutputError = errno == EPIPE ? .closed : .failed(reason: String(cString: strerror(errno)))
                 failure = error
-                buffer.removeAll()
                 throw error
             }
         }
-        buffer.removeAll(keepingCapacity: true)
     }
 }
 
 /// Collects text in memory, for running the command line in tests.
 public final class MemoryOutput: TextOutput {
+    /// Everything written so far, as UTF-8.
+    public private(set) var bytes: [UInt8] = []
+
     /// Everything written so far.
-    public private(set) var text = ""
+    public var text: String { String(decoding: bytes, as: UTF8.self) }
 
     /// Creates an empty output.
     public init() {}
 
     /// Appends `text`.
-    public func write(_ text: String) throws(OutputError) { self.text += text }
+    public func write(_ text: String) throws(OutputError) { bytes.append(contentsOf: text.utf8) }
+
+    /// Appends `bytes`.
+    public func write(bytes: UnsafeRawBufferPointer) throws(OutputError) {
+        self.bytes.append(contentsOf: bytes.bindMemory(to: UInt8.self))
+    }
 
     /// Does nothing: the text is already in memory.
     public func flush() throws(OutputError) {}

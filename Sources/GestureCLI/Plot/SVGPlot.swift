@@ -70,10 +70,13 @@ struct SVGPlot {
     /// Points to pixels for the screen drawing.
     let scale: Double
     let layout: PlotLayout
+    /// The times the timeline spans, computed once (every x coordinate needs it).
+    let timeRange: (start: Double, end: Double)
 
     /// Lays out the picture of `input`.
     init(_ input: PlotInput) {
         self.input = input
+        timeRange = Self.timeRange(of: input)
         paths = TouchPath.paths(of: input.samples)
         let screen = input.screen
         scale = min(PlotLayout.screenBox.width / max(screen.width, 1), PlotLayout.screenBox.height / max(screen.height, 1))
@@ -280,7 +283,7 @@ struct SVGPlot {
     // MARK: Helpers
 
     /// The time span the timeline shows: from the first sample to the last sample or transition.
-    var timeRange: (start: Double, end: Double) {
+    static func timeRange(of input: PlotInput) -> (start: Double, end: Double) {
         let times = input.samples.map(\.t) + input.transitions.map(\.t)
         let start = times.min() ?? 0
         let end = max(times.max() ?? 0, start + 0.1)

@@ -21,45 +21,7 @@ struct CSVRenderer: AnalysisRenderer {
     let separator = ""
     let epilogue = ""
 
-    func render(_ trace: AnalyzedTrace) -> String {
-        var output = ""
-        for record in trace.transitions {
-            var fields: [String] = options.labelsTraces ? [Self.quoted(trace.path)] : []
-            fields.reserveCapacity(Self.columns.count + 1)
-            var vector: Point?
-            var scalar: Double?
-            switch record.velocity {
-            case .vector(let v)?: vector = v
-            case .scalar(let s)?: scalar = s
-            case nil: break
-            }
-            fields.append(DecimalFormatting.string(record.t))
-            fields.append(Self.quoted(record.recognizer))
-            fields.append(Self.quoted(record.kind))
-            fields.append(Self.quoted(record.view))
-            fields.append(record.state.rawValue)
-            fields.append(Self.number(record.location?.x))
-            fields.append(Self.number(record.location?.y))
-            fields.append(record.touches.map(String.init) ?? "")
-            fields.append(Self.number(record.translation?.x))
-            fields.append(Self.number(record.translation?.y))
-            fields.append(Self.number(vector?.x))
-            fields.append(Self.number(vector?.y))
-            fields.append(Self.number(record.scale))
-            fields.append(Self.number(record.rotation))
-            fields.append(Self.number(scalar))
-            fields.append(Self.quoted(record.direction ?? ""))
-            fields.append(record.taps.map(String.init) ?? "")
-            fields.append(Self.quoted(record.reason ?? ""))
-            output += fields.joined(separator: ",")
-            output += "\n"
-        }
-        return output
-    }
-
-    private static func number(_ value: Double?) -> String {
-        value.map { DecimalFormatting.string($0) } ?? ""
-    }
+    func traceRenderer(path: String) -> TraceRenderer { CSVTraceRenderer(path: path, options: options) }
 
     /// The field as RFC 4180 writes it: quoted, with quotes doubled, when it holds `,` `"` CR or LF.
     static func quoted(_ field: String) -> String {

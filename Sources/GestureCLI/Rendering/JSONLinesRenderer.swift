@@ -8,16 +8,5 @@ struct JSONLinesRenderer: AnalysisRenderer {
     let separator = ""
     let epilogue = ""
 
-    func render(_ trace: AnalyzedTrace) -> String {
-        var json = JSONWriter()
-        let label = options.labelsTraces ? trace.path : nil
-        for record in trace.records {
-            switch record {
-            case .transition(let transition): json.transition(transition, typed: options.deliveries, trace: label)
-            case .delivery(let delivery): json.delivery(delivery, typed: true, trace: label)
-            }
-            json.endLine()
-        }
-        return json.text
-    }
+    func traceRenderer(path: String) -> TraceRenderer { JSONLinesTraceRenderer(path: path, options: options) }
 }

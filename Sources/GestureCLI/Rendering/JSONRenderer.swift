@@ -14,41 +14,5 @@ struct JSONRenderer: AnalysisRenderer {
     let separator = ","
     let epilogue = "]}\n"
 
-    func render(_ trace: AnalyzedTrace) -> String {
-        var json = JSONWriter()
-        json.beginObject()
-        json.key("trace")
-        json.string(trace.path)
-        json.key("gestures")
-        json.beginArray()
-        for gesture in Gesture.group(trace.transitions) {
-            json.beginObject()
-            json.key("recognizer")
-            json.string(gesture.recognizer)
-            json.key("kind")
-            json.string(gesture.kind)
-            json.key("view")
-            json.string(gesture.view)
-            json.key("outcome")
-            json.string(gesture.outcome.rawValue)
-            json.key("start")
-            json.number(gesture.start)
-            json.key("end")
-            json.number(gesture.end)
-            json.key("transitions")
-            json.beginArray()
-            for transition in gesture.transitions { json.transition(transition, identified: false) }
-            json.endArray()
-            json.endObject()
-        }
-        json.endArray()
-        if options.deliveries {
-            json.key("deliveries")
-            json.beginArray()
-            for delivery in trace.deliveries { json.delivery(delivery, typed: false) }
-            json.endArray()
-        }
-        json.endObject()
-        return json.text
-    }
+    func traceRenderer(path: String) -> TraceRenderer { JSONTraceRenderer(path: path, options: options) }
 }

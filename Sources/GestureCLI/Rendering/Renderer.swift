@@ -31,8 +31,8 @@ struct RenderOptions {
 /// Turns analyzed traces into the text of one output format.
 ///
 /// The command writes ``prologue`` before the first trace that parsed, ``separator`` between traces,
-/// each trace's ``render(_:)`` once the whole trace parsed, and ``epilogue`` at the end; when no
-/// trace parsed it writes nothing at all.
+/// each trace's output (rendered record by record by a ``TraceRenderer``) once the whole trace
+/// parsed, and ``epilogue`` at the end; when no trace parsed it writes nothing at all.
 ///
 /// See also: ``JSONLinesRenderer``, ``JSONRenderer``, ``CSVRenderer``, ``TextRenderer``.
 protocol AnalysisRenderer {
@@ -42,8 +42,24 @@ protocol AnalysisRenderer {
     var separator: String { get }
     /// Written once after the last trace's output.
     var epilogue: String { get }
-    /// The output for one trace.
-    func render(_ trace: AnalyzedTrace) -> String
+    /// A renderer of one trace's records, as the engine makes them.
+    func traceRenderer(path: String) -> TraceRenderer
+}
+
+extension AnalysisRenderer {
+    /// The output for one trace whose records are all known (tests; the command streams).
+    func render(_ trace: AnalyzedTrace) -> String {
+        let sink = ByteSink.memory()
+        let renderer = traceRenderer(path: trace.path)
+        do throws(OutputError) {
+            try renderer.begin(sink)
+            for record in trace.records { try renderer.add(record, to: sink) }
+            try renderer.end(sink)
+        } catch {
+            preconditionFailure("AnalysisRenderer: rendering in memory failed: \(error)")
+        }
+        return sink.buffer.string
+    }
 }
 
 /// The `--format` values of `analyze`.

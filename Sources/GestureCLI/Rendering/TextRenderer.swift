@@ -20,6 +20,9 @@ struct TextRenderer: AnalysisRenderer {
     let separator = "\n"
     let epilogue = ""
 
+    func traceRenderer(path: String) -> TraceRenderer { TextTraceRenderer(path: path, options: options) }
+
+    /// The trace's text, once all its records are known.
     func render(_ trace: AnalyzedTrace) -> String {
         var lines = [style(.bold, trace.path)]
         let gestures = Gesture.group(trace.transitions)

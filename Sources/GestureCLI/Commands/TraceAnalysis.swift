@@ -1,0 +1,488 @@
+import Foundation
+import GestureKit
+import GestureTrace
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Musl)
+    import Musl
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// Why a trace has no analysis.
+enum TraceAnalysisError: Error, Sendable {
+    /// The trace, or the scene it names, cannot be read or does not parse.
+    case unreadable(TraceError)
+    /// The scene parsed but the engine rejects it; `path` is the trace's, as given.
+    case invalidScene(path: String, message: String)
+    /// `--strict`: the trace has warnings, reported as errors.
+    case warningsAsErrors([Diagnostic])
+
+    /// The lines for standard error, as `analyze` prints them.
+    var messages: [String] {
+        switch self {
+        case .unreadable(let error): return [error.description]
+        case .invalidScene(let path, let message): return ["\(TraceInputs.displayName(path)): error: invalid scene: \(message)"]
+        case .warningsAsErrors(let warnings): return TraceInputs.asErrors(warnings).map(\.description)
+        }
+    }
+
+    /// 66 for a file that cannot be opened, 65 otherwise.
+    var status: ExitStatus {
+        switch self {
+        case .unreadable(let error): return TraceInputs.status(of: error)
+        case .invalidScene, .warningsAsErrors: return .dataError
+        }
+    }
+}
+
+/// Why an analysis being rendered stopped: the trace, or the output.
+enum AnalysisFailure: Error {
+    /// The trace cannot be analyzed (nothing of it may reach standard output).
+    case trace(TraceAnalysisError)
+    /// The rendered output cannot be written.
+    case output(OutputError)
+}
+
+/// The analysis of one trace, as `analyze` and `check` compute it: read, resolve the scene, replay,
+/// filter, render.
+///
+/// Three ways to run it, all giving the same bytes:
+/// - ``render(path:settings:resolver:renderer:into:sceneCheck:)``: one pass, the output going
+///   into a sink that keeps it (memory, or a ``Spool``) until the caller knows the trace is good
+///   (`check`, and `analyze` working on several traces at once);
+/// - ``validate(path:settings:resolver:sceneCheck:)`` then ``stream(_:renderer:into:)``: a first
+///   pass that only reads and checks the trace, and a second that replays it with the output going
+///   straight to standard output, in constant memory (`analyze`, one trace at a time). Standard input
+///   and other pipes are copied to an unnamed temporary file first, so that they can be read twice.
+enum TraceAnalysis {
+    /// A trace whose first pass found it good: ready to be replayed.
+    struct Validated {
+        /// The trace as given.
+        let path: String
+        /// Where its bytes are.
+        let source: TraceSource
+        /// A fresh engine built for the trace's scene.
+        let engine: Engine
+        /// The reader's warnings (a touch still down at the end), for standard error.
+        let warnings: [Diagnostic]
+        /// Which records are kept.
+        let filter: RecordFilter
+    }
+
+    /// The first pass: opens the trace, resolves its scene, builds the engine and reads every sample.
+    ///
+    /// - Parameter sceneCheck: called with the trace's scene before the samples are read (`--only`
+    ///   checks its names against it).
+    /// - Throws: ``TraceAnalysisError`` when the trace or its scene cannot be read or is invalid,
+    ///   or, with `--strict`, has warnings.
+    static func validate(
+        path: String, settings: AnalyzeSettings, resolver: SceneResolver, sceneCheck: (SceneDescription) -> Void = { _ in }
+    ) throws(TraceAnalysisError) -> Validated {
+        let (source, reader, engine) = try prepare(path: path, settings: settings, resolver: resolver, sceneCheck: sceneCheck)
+        do throws(TraceError) {
+            while try reader.next() != nil {}
+        } catch {
+            throw .unreadable(source.located(error))
+        }
+        let warnings = try checkedWarnings(reader, source: source, settings: settings)
+        return Validated(path: path, source: source, engine: engine, warnings: warnings, filter: RecordFilter(settings))
+    }
+
+    /// The second pass: replays the validated trace, rendering each record kept into `sink` as it
+    /// comes and handing the sink's bytes on in chunks.
+    ///
+    /// A trace of a megabyte or more, on a machine with more than one processor, is replayed by a
+    /// pipeline of three threads: one reads the samples, this one runs the engine, one renders the
+    /// records (the engine is the slowest stage; the others no longer add to it). Batches of
+    /// samples and records pass through queues of bounded length, so memory stays bounded.
+    ///
+    /// - Throws: ``AnalysisFailure/output(_:)`` when the sink cannot write, or
+    ///   ``AnalysisFailure/trace(_:)`` if the trace changed since the first pass and no longer reads.
+    /// - Parameter threads: whether to use the pipeline; by default, as said above.
+    static func stream(
+        _ trace: Validated, renderer: any AnalysisRenderer, into sink: ByteSink, threads: Bool? = nil
+    ) throws(AnalysisFailure) {
+        let reader: TraceReader
+        do throws(TraceError) {
+            reader = try trace.source.reader()
+        } catch {
+            throw .trace(.unreadable(trace.source.located(error)))
+        }
+        let traceRenderer = renderer.traceRenderer(path: trace.path)
+        if threads ?? (trace.source.byteCount >= pipelineThreshold && ProcessInfo.processInfo.activeProcessorCount > 1) {
+            try pipelinedReplay(reader, source: trace.source, engine: trace.engine, filter: trace.filter, renderer: traceRenderer, into: sink)
+            return
+        }
+        try replay(reader, source: trace.source, engine: trace.engine, filter: trace.filter, renderer: traceRenderer, into: sink)
+        do throws(OutputError) { try sink.drain() } catch { throw .output(error) }
+    }
+
+    /// The size from which ``stream(_:renderer:into:)`` uses threads.
+    static let pipelineThreshold = 1 << 20
+
+    /// Both passes in one: reads, replays and renders the trace into `sink`.
+    ///
+    /// The output of a trace that turns out bad is in the sink already: the caller discards it.
+    /// - Returns: the reader's warnings (a touch still down at the end), for standard error.
+    static func render(
+        path: String, settings: AnalyzeSettings, resolver: SceneResolver, renderer: any AnalysisRenderer, into sink: ByteSink,
+        sceneCheck: (SceneDescription) -> Void = { _ in }
+    ) throws(AnalysisFailure) -> [Diagnostic] {
+        let prepared: (TraceSource, TraceReader, Engine)
+        do throws(TraceAnalysisError) {
+            prepared = try prepare(path: path, settings: settings, resolver: resolver, sceneCheck: sceneCheck)
+        } catch {
+            throw .trace(error)
+        }
+        let (source, reader, engine) = prepared
+        try replay(
+            reader, source: source, engine: engine, filter: RecordFilter(settings), renderer: renderer.traceRenderer(path: path),
+            into: sink)
+        let warnings: [Diagnostic]
+        do throws(TraceAnalysisError) {
+            warnings = try checkedWarnings(reader, source: source, settings: settings)
+        } catch {
+            throw .trace(error)
+        }
+        do throws(OutputError) { try sink.drain() } catch { throw .output(error) }
+        return warnings
+    }
+
+    /// Opens the trace, reads its header, resolves its scene and builds the engine.
+    private static func prepare(
+        path: String, settings: AnalyzeSettings, resolver: SceneResolver, sceneCheck: (SceneDescription) -> Void
+    ) throws(TraceAnalysisError) -> (TraceSource, TraceReader, Engine) {
+        let source: TraceSource
+        let reader: TraceReader
+        let header: TraceHeader
+        let scene: SceneDescription
+        do throws(TraceError) {
+            source = try TraceSource(path: path, encoding: settings.inputFormat)
+            do throws(TraceError) {
+                reader = try source.reader()
+                header = try reader.header()
+            } catch {
+                throw source.located(error)
+            }
+            scene = try resolver.scene(for: header, tracePath: path)
+        } catch {
+            throw .unreadable(error)
+        }
+        sceneCheck(scene)
+        let engine: Engine
+        do throws(SceneError) {
+            engine = try Engine(
+                scene: scene, screen: header.screen ?? .defaultScreen,
+                options: EngineOptions(velocityEstimator: settings.velocityEstimator, deliveries: settings.deliveries))
+        } catch {
+            throw .invalidScene(path: path, message: error.message)
+        }
+        return (source, reader, engine)
+    }
+
+    /// Feeds every sample of `reader` to `engine`, rendering the records kept, then ends the trace.
+    private static func replay(
+        _ reader: TraceReader, source: TraceSource, engine: Engine, filter: RecordFilter, renderer: TraceRenderer, into sink: ByteSink
+    ) throws(AnalysisFailure) {
+        do throws(OutputError) { try renderer.begin(sink) } catch { throw .output(error) }
+        let pump = RecordPump(renderer: renderer, sink: sink, filter: filter)
+        engine.onRecord = { [pump] record in pump.take(record) }
+        defer { engine.onRecord = { _ in } }
+        do throws(TraceError) {
+            while let sample = try reader.next() {
+                engine.process(sample)
+                if pump.failure != nil { break }
+            }
+        } catch {
+            throw .trace(.unreadable(source.located(error)))
+        }
+        if let failure = pump.failure { throw .output(failure) }
+        engine.finish()
+        if let failure = pump.failure { throw .output(failure) }
+        do throws(OutputError) { try renderer.end(sink) } catch { throw .output(error) }
+    }
+
+    /// ``replay(_:source:engine:filter:renderer:into:)`` on three threads, then the sink drained.
+    private static func pipelinedReplay(
+        _ reader: TraceReader, source: TraceSource, engine: Engine, filter: RecordFilter, renderer: TraceRenderer, into sink: ByteSink
+    ) throws(AnalysisFailure) {
+        let samples = BoundedQueue<[Sample]>(capacity: 4)
+        let records = BoundedQueue<[AnalysisRecord]>(capacity: 8)
+        let failures = PipelineFailures()
+
+        let readerHandover = Handover(value: reader)
+        let reading = BackgroundJob {
+            defer { samples.close() }
+            let reader = readerHandover.value
+            var batch: [Sample] = []
+            batch.reserveCapacity(sampleBatchSize)
+            do throws(TraceError) {
+                while let sample = try reader.next() {
+                    batch.append(sample)
+                    if batch.count == sampleBatchSize {
+                        guard samples.put(batch) else { return }
+                        batch = []
+                        batch.reserveCapacity(sampleBatchSize)
+                    }
+                }
+                if !batch.isEmpty { _ = samples.put(batch) }
+            } catch {
+                failures.setRead(error)
+            }
+        }
+
+        let renderHandover = Handover(value: (renderer, sink))
+        let rendering = BackgroundJob {
+            let (renderer, sink) = renderHandover.value
+            do throws(OutputError) {
+                try renderer.begin(sink)
+                while let batch = records.take() {
+                    for record in batch { try renderer.add(record, to: sink) }
+                }
+                guard !failures.isAborted else { return }
+                try renderer.end(sink)
+                try sink.drain()
+            } catch {
+                failures.setOutput(error)
+                records.cancel()
+            }
+        }
+
+        let batcher = RecordBatcher(queue: records, filter: filter)
+        engine.onRecord = { [batcher] record in batcher.take(record) }
+        defer { engine.onRecord = { _ in } }
+        while let batch = samples.take() {
+            for sample in batch { engine.process(sample) }
+            if batcher.stopped { break }
+        }
+        if batcher.stopped { samples.cancel() }
+        reading.wait()
+        if let error = failures.read {
+            failures.abort()
+            records.cancel()
+            rendering.wait()
+            throw .trace(.unreadable(source.located(error)))
+        }
+        if !batcher.stopped {
+            engine.finish()
+            batcher.flush()
+        }
+        records.close()
+        rendering.wait()
+        if let error = failures.output { throw .output(error) }
+    }
+
+    /// Samples per batch handed from the reading thread to the engine.
+    private static let sampleBatchSize = 4096
+
+    /// The reader's warnings, once every sample is read; with `--strict`, thrown as errors.
+    private static func checkedWarnings(
+        _ reader: TraceReader, source: TraceSource, settings: AnalyzeSettings
+    ) throws(TraceAnalysisError) -> [Diagnostic] {
+        let warnings = reader.warnings.map(source.located)
+        if settings.strict, !warnings.isEmpty { throw .warningsAsErrors(warnings) }
+        return warnings
+    }
+}
+
+/// Which records `analyze` reports: `--only` and `--no-failures` applied to transitions;
+/// deliveries always stay.
+struct RecordFilter: Sendable {
+    let only: Set<String>?
+    let dropsFailures: Bool
+
+    init(_ settings: AnalyzeSettings) {
+        only = settings.only
+        dropsFailures = settings.dropsFailures
+    }
+
+    /// Whether every record is kept.
+    var keepsAll: Bool { only == nil && !dropsFailures }
+
+    /// Whether `record` is kept.
+    func keeps(_ record: AnalysisRecord) -> Bool {
+        guard case .transition(let transition) = record else { return true }
+        if let only, !only.contains(transition.recognizer) { return false }
+        return !(dropsFailures && transition.state == .failed)
+    }
+}
+
+/// Takes the engine's records (it reports them through a closure) and renders those kept; the
+/// first output failure stops it, for the sample loop to see.
+private final class RecordPump {
+    let renderer: TraceRenderer
+    let sink: ByteSink
+    let filter: RecordFilter
+    let keepsAll: Bool
+    private(set) var failure: OutputError?
+
+    init(renderer: TraceRenderer, sink: ByteSink, filter: RecordFilter) {
+        self.renderer = renderer
+        self.sink = sink
+        self.filter = filter
+        keepsAll = filter.keepsAll
+    }
+
+    func take(_ record: AnalysisRecord) {
+        guard failure == nil, keepsAll || filter.keeps(record) else { return }
+        do throws(OutputError) {
+            try renderer.add(record, to: sink)
+        } catch {
+            failure = error
+        }
+    }
+}
+
+/// Collects the engine's records kept into batches for the rendering thread; stops when that
+/// thread has given up (the output failed).
+private final class RecordBatcher {
+    private let queue: BoundedQueue<[AnalysisRecord]>
+    private let filter: RecordFilter
+    private let keepsAll: Bool
+    private var batch: [AnalysisRecord] = []
+    private(set) var stopped = false
+    private static let size = 1024
+
+    init(queue: BoundedQueue<[AnalysisRecord]>, filter: RecordFilter) {
+        self.queue = queue
+        self.filter = filter
+        keepsAll = filter.keepsAll
+        batch.reserveCapacity(Self.size)
+    }
+
+    func take(_ record: AnalysisRecord) {
+        guard !stopped, keepsAll || filter.keeps(record) else { return }
+        batch.append(record)
+        if batch.count == Self.size { flush() }
+    }
+
+    /// Hands the records collected on.
+    func flush() {
+        guard !stopped, !batch.isEmpty else { return }
+        if !queue.put(batch) { stopped = true }
+        batch = []
+        batch.reserveCapacity(Self.size)
+    }
+}
+
+/// What went wrong in a pipelined replay, shared by its threads behind a lock.
+private final class PipelineFailures: @unchecked Sendable {
+    // Read and written only with `lock` held.
+    private let lock = NSLock()
+    private var readError: TraceError?
+    private var outputError: OutputError?
+    private var aborted = false
+
+    var read: TraceError? { lock.withLock { readError } }
+    var output: OutputError? { lock.withLock { outputError } }
+    var isAborted: Bool { lock.withLock { aborted } }
+    func setRead(_ error: TraceError) { lock.withLock { readError = error } }
+    func setOutput(_ error: OutputError) { lock.withLock { outputError = error } }
+    func abort() { lock.withLock { aborted = true } }
+}
+
+/// The bytes of one trace, readable as often as the analysis needs.
+///
+/// A file is opened again for each reading. Standard input (`-`) and other inputs that cannot be
+/// read twice (a pipe, a FIFO, a character device) are first copied, in chunks, to an unnamed
+/// temporary file, which is then read through its `/proc/self/fd` (or `/dev/fd`) name; messages
+/// still name the input as given.
+final class TraceSource {
+    /// The trace as given.
+    let path: String
+    private let openPath: String
+    private let encoding: TraceEncoding?
+    private let copy: TemporaryFile?
+    /// The trace's size in bytes (0 when unknown).
+    let byteCount: Int
+
+    /// Looks at the trace at `path`, copying it first when it cannot be read twice.
+    ///
+    /// - Throws: `TraceError.cannotOpen` when such an input cannot be opened, read or copied; a
+    ///   file that cannot be opened is reported when it is read.
+    init(path: String, encoding: TraceEncoding?) throws(TraceError) {
+        self.path = path
+        let descriptor: Int32
+        if path == "-" {
+            // A closed standard input must not be mistaken for the temporary file, which would
+            // take its descriptor.
+            guard fcntl(STDIN_FILENO, F_GETFD) >= 0 else {
+                throw .cannotOpen(path: TraceInputs.displayName(path), reason: String(cString: strerror(errno)))
+            }
+            descriptor = STDIN_FILENO
+            self.encoding = encoding
+        } else {
+            var status = stat()
+            let found = stat(path, &status) == 0
+            let kind = found ? status.st_mode & S_IFMT : S_IFREG
+            guard kind == S_IFIFO || kind == S_IFCHR || kind == S_IFSOCK else {
+                openPath = path
+                self.encoding = encoding
+                copy = nil
+                byteCount = found && kind == S_IFREG ? Int(status.st_size) : 0
+                return
+            }
+            descriptor = open(path, O_RDONLY | O_CLOEXEC)
+            guard descriptor >= 0 else { throw .cannotOpen(path: path, reason: String(cString: strerror(errno))) }
+            self.encoding = encoding ?? TraceEncoding(pathExtensionOf: path)
+        }
+        defer { if descriptor != STDIN_FILENO { close(descriptor) } }
+        let name = TraceInputs.displayName(path)
+        let file: TemporaryFile
+        do throws(OutputError) {
+            file = try TemporaryFile.create()
+            try Self.copyAll(descriptor, to: file)
+        } catch {
+            switch error {
+            case .failed(let reason): throw .cannotOpen(path: name, reason: reason)
+            case .closed: throw .cannotOpen(path: name, reason: "cannot write a temporary file")
+            }
+        }
+        copy = file
+        byteCount = file.size
+        let proc = "/proc/self/fd/\(file.descriptor)"
+        openPath = access(proc, R_OK) == 0 ? proc : "/dev/fd/\(file.descriptor)"
+    }
+
+    /// A reader at the start of the trace.
+    func reader() throws(TraceError) -> TraceReader {
+        if let copy { lseek(copy.descriptor, 0, SEEK_SET) }  // `/dev/fd` shares the file offset
+        return try TraceReader(path: openPath, encoding: encoding)
+    }
+
+    /// `error` naming the trace as given rather than the temporary copy.
+    func located(_ error: TraceError) -> TraceError {
+        guard copy != nil else { return error }
+        switch error {
+        case .cannotOpen(let path, let reason):
+            return path == openPath ? .cannotOpen(path: TraceInputs.displayName(self.path), reason: reason) : error
+        case .invalid(let diagnostic):
+            return .invalid(located(diagnostic))
+        }
+    }
+
+    /// `diagnostic` naming the trace as given rather than the temporary copy.
+    func located(_ diagnostic: Diagnostic) -> Diagnostic {
+        guard copy != nil, diagnostic.file == openPath else { return diagnostic }
+        var located = diagnostic
+        located.file = TraceInputs.displayName(path)
+        return located
+    }
+
+    /// Copies everything `descriptor` holds to `file`.
+    private static func copyAll(_ descriptor: Int32, to file: TemporaryFile) throws(OutputError) {
+        let chunk = UnsafeMutableRawBufferPointer.allocate(byteCount: 1 << 16, alignment: 16)
+        defer { chunk.deallocate() }
+        while true {
+            let n = read(descriptor, chunk.baseAddress, chunk.count)
+            if n < 0 {
+                if errno == EINTR { continue }
+                throw .failed(reason: String(cString: strerror(errno)))
+            }
+            if n == 0 { return }
+            try file.write(UnsafeRawBufferPointer(rebasing: chunk[..<n]))
+        }
+    }
+}

@@ -1,0 +1,313 @@
+import GestureKit
+
+/// The escaped bytes of the recognizer, kind and view of the transitions seen so far, so that each
+/// is checked for escaping once rather than for every record.
+///
+/// Names are few (one entry per recognizer of the scene) and repeat in every record; the lookup
+/// compares the strings, which for the engine's records are the scene's own strings (equal
+/// storage, so the comparison is quick).
+struct RecognizerNameCache {
+    fileprivate struct Entry {
+        var recognizer: String
+        var kind: String
+        var view: String
+        /// `"recognizer":"…","kind":"…","view":"…"` (JSON) or `…,…,…` (CSV).
+        var bytes: [UInt8]
+    }
+
+    private var entries: [Entry] = []
+    private var last = 0
+    private let csv: Bool
+
+    /// A cache of JSON members (`csv: false`) or CSV cells.
+    init(csv: Bool) {
+        self.csv = csv
+    }
+
+    /// Appends the record's three names as JSON members or CSV cells.
+    @inline(__always)
+    mutating func append(_ record: TransitionRecord, to out: inout ByteBuffer) {
+        if last < entries.count, entries[last].matches(record) {
+            out.append(entries[last].bytes)
+            return
+        }
+        appendSlow(record, to: &out)
+    }
+
+    private mutating func appendSlow(_ record: TransitionRecord, to out: inout ByteBuffer) {
+        for index in entries.indices where entries[index].matches(record) {
+            last = index
+            out.append(entries[index].bytes)
+            return
+        }
+        var bytes = ByteBuffer()
+        if csv {
+            bytes.appendCSVField(record.recognizer)
+            bytes.append(UInt8(ascii: ","))
+            bytes.appendCSVField(record.kind)
+            bytes.append(UInt8(ascii: ","))
+            bytes.appendCSVField(record.view)
+        } else {
+            bytes.append("\"recognizer\":")
+            bytes.appendJSONString(record.recognizer)
+            bytes.append(",\"kind\":")
+            bytes.appendJSONString(record.kind)
+            bytes.append(",\"view\":")
+            bytes.appendJSONString(record.view)
+        }
+        // A scene has few recognizers; a pathological stream of names is not cached without end.
+        if entries.count < 256 {
+            entries.append(Entry(recognizer: record.recognizer, kind: record.kind, view: record.view, bytes: bytes.bytes))
+            last = entries.count - 1
+        }
+        out.append(bytes.bytes)
+    }
+}
+
+extension RecognizerNameCache.Entry {
+    @inline(__always)
+    fileprivate func matches(_ record: TransitionRecord) -> Bool {
+        recognizer == record.recognizer && kind == record.kind && view == record.view
+    }
+}
+
+extension RecognizerState {
+    /// `"state":"…"` for JSON.
+    fileprivate var jsonMember: StaticString {
+        switch self {
+        case .possible: return "\"state\":\"possible\""
+        case .began: return "\"state\":\"began\""
+        case .changed: return "\"state\":\"changed\""
+        case .ended: return "\"state\":\"ended\""
+        case .cancelled: return "\"state\":\"cancelled\""
+        case .recognized: return "\"state\":\"recognized\""
+        case .failed: return "\"state\":\"failed\""
+        }
+    }
+
+    /// The state's name, as a literal.
+    var literal: StaticString {
+        switch self {
+        case .possible: return "possible"
+        case .began: return "began"
+        case .changed: return "changed"
+        case .ended: return "ended"
+        case .cancelled: return "cancelled"
+        case .recognized: return "recognized"
+        case .failed: return "failed"
+        }
+    }
+}
+
+/// Writes analysis records as bytes, exactly as ``JSONWriter``'s `transition` and `delivery`
+/// methods and ``CSVRenderer``'s rows spell them (tests compare the two on many records).
+struct RecordBytesWriter {
+    private var names: RecognizerNameCache
+
+    /// A writer of JSON records, or with `csv` of CSV rows.
+    init(csv: Bool = false) {
+        names = RecognizerNameCache(csv: csv)
+    }
+
+    /// Writes a transition record as one compact JSON object, keys in the documented order (see
+    /// `JSONWriter.transition(_:typed:trace:identified:)`).
+    ///
+    /// - Parameters:
+    ///   - typed: write `"type":"transition"` first (`--deliveries`).
+    ///   - trace: `,"trace":"PATH"` to write last, when several traces are analyzed.
+    ///   - identified: write `recognizer`, `kind` and `view` (the `json` format moves them to the gesture).
+    mutating func transition(_ record: TransitionRecord, typed: Bool, trace: [UInt8]?, identified: Bool = true, to out: inout ByteBuffer) {
+        out.append(typed ? "{\"type\":\"transition\",\"t\":" : "{\"t\":")
+        out.appendNumber(record.t)
+        out.append(UInt8(ascii: ","))
+        if identified {
+            names.append(record, to: &out)
+            out.append(UInt8(ascii: ","))
+        }
+        out.append(record.state.jsonMember)
+        if let location = record.location {
+            out.append(",\"location\":")
+            Self.point(location, to: &out)
+        }
+        if let touches = record.touches {
+            out.append(",\"touches\":")
+            out.appendInteger(touches)
+        }
+        if let translation = record.translation {
+            out.append(",\"translation\":")
+            Self.point(translation, to: &out)
+        }
+        switch record.velocity {
+        case .vector(let velocity)?:
+            out.append(",\"velocity\":")
+            Self.point(velocity, to: &out)
+        case .scalar(let velocity)?:
+            out.append(",\"velocity\":")
+            out.appendNumber(velocity)
+        case nil: break
+        }
+        if let scale = record.scale {
+            out.append(",\"scale\":")
+            out.appendNumber(scale)
+        }
+        if let rotation = record.rotation {
+            out.append(",\"rotation\":")
+            out.appendNumber(rotation)
+        }
+        if let direction = record.direction {
+            out.append(",\"direction\":")
+            out.appendJSONString(direction)
+        }
+        if let taps = record.taps {
+            out.append(",\"taps\":")
+            out.appendInteger(taps)
+        }
+        if let template = record.template {
+            out.append(",\"template\":")
+            out.appendJSONString(template)
+        }
+        if let score = record.score {
+            out.append(",\"score\":")
+            out.appendNumber(score)
+        }
+        if let reason = record.reason {
+            out.append(",\"reason\":")
+            out.appendJSONString(reason)
+        }
+        if let trace { out.append(trace) }
+        out.append(UInt8(ascii: "}"))
+    }
+
+    /// Writes a delivery record as one compact JSON object, keys in the documented order (see
+    /// `JSONWriter.delivery(_:typed:trace:)`).
+    func delivery(_ record: DeliveryRecord, typed: Bool, trace: [UInt8]?, to out: inout ByteBuffer) {
+        out.append(typed ? "{\"type\":\"delivery\",\"t\":" : "{\"t\":")
+        out.appendNumber(record.t)
+        out.append(",\"method\":")
+        out.appendJSONString(record.method.rawValue)
+        if let subtype = record.subtype {
+            out.append(",\"subtype\":")
+            out.appendJSONString(subtype)
+        }
+        out.append(",\"responder\":")
+        out.appendJSONString(record.responder)
+        if let forwardedBy = record.forwardedBy {
+            out.append(",\"forwardedBy\":")
+            out.appendJSONString(forwardedBy)
+        }
+        if !record.chain.isEmpty {
+            out.append(",\"chain\":[")
+            for (index, name) in record.chain.enumerated() {
+                if index > 0 { out.append(UInt8(ascii: ",")) }
+                out.appendJSONString(name)
+            }
+            out.append(UInt8(ascii: "]"))
+        }
+        if record.method.isTouchMethod || !record.touches.isEmpty {
+            out.append(",\"touches\":[")
+            for (index, id) in record.touches.enumerated() {
+                if index > 0 { out.append(UInt8(ascii: ",")) }
+                Self.touchID(id, to: &out)
+            }
+            out.append(UInt8(ascii: "]"))
+        }
+        if !record.details.isEmpty {
+            out.append(",\"details\":[")
+            for (index, detail) in record.details.enumerated() {
+                if index > 0 { out.append(UInt8(ascii: ",")) }
+                out.append("{\"id\":")
+                Self.touchID(detail.id, to: &out)
+                out.append(",\"phase\":")
+                out.appendJSONString(detail.phase.rawValue)
+                out.append(",\"tapCount\":")
+                out.appendInteger(detail.tapCount)
+                out.append(",\"location\":")
+                Self.point(detail.location, to: &out)
+                out.append(",\"previousLocation\":")
+                Self.point(detail.previousLocation, to: &out)
+                out.append(UInt8(ascii: "}"))
+            }
+            out.append(UInt8(ascii: "]"))
+        }
+        if let delayedBy = record.delayedBy {
+            out.append(",\"delayedBy\":")
+            out.appendJSONString(delayedBy)
+        }
+        if let cancelledBy = record.cancelledBy {
+            out.append(",\"cancelledBy\":")
+            out.appendJSONString(cancelledBy)
+        }
+        if record.dropped { out.append(",\"dropped\":true") }
+        if let trace { out.append(trace) }
+        out.append(UInt8(ascii: "}"))
+    }
+
+    /// Writes a transition as one CSV row ending with `\n` (see ``CSVRenderer``).
+    ///
+    /// - Parameter trace: the quoted trace cell and its comma, written first when several traces
+    ///   are analyzed.
+    mutating func csvRow(_ record: TransitionRecord, trace: [UInt8]?, to out: inout ByteBuffer) {
+        if let trace { out.append(trace) }
+        out.appendNumber(record.t)
+        out.append(UInt8(ascii: ","))
+        names.append(record, to: &out)
+        out.append(UInt8(ascii: ","))
+        out.append(record.state.literal)
+        out.append(UInt8(ascii: ","))
+        Self.cell(record.location?.x, to: &out)
+        Self.cell(record.location?.y, to: &out)
+        if let touches = record.touches { out.appendInteger(touches) }
+        out.append(UInt8(ascii: ","))
+        Self.cell(record.translation?.x, to: &out)
+        Self.cell(record.translation?.y, to: &out)
+        switch record.velocity {
+        case .vector(let velocity)?:
+            Self.cell(velocity.x, to: &out)
+            Self.cell(velocity.y, to: &out)
+            Self.cell(record.scale, to: &out)
+            Self.cell(record.rotation, to: &out)
+            out.append(UInt8(ascii: ","))
+        case .scalar(let velocity)?:
+            out.append(",,")
+            Self.cell(record.scale, to: &out)
+            Self.cell(record.rotation, to: &out)
+            Self.cell(velocity, to: &out)
+        case nil:
+            out.append(",,")
+            Self.cell(record.scale, to: &out)
+            Self.cell(record.rotation, to: &out)
+            out.append(UInt8(ascii: ","))
+        }
+        if let direction = record.direction { out.appendCSVField(direction) }
+        out.append(UInt8(ascii: ","))
+        if let taps = record.taps { out.appendInteger(taps) }
+        out.append(UInt8(ascii: ","))
+        if let reason = record.reason { out.appendCSVField(reason) }
+        out.append(UInt8(ascii: "\n"))
+    }
+
+    /// A number cell and the comma after it; an absent value is an empty cell.
+    @inline(__always)
+    private static func cell(_ value: Double?, to out: inout ByteBuffer) {
+        if let value { out.appendNumber(value) }
+        out.append(UInt8(ascii: ","))
+    }
+
+    /// `{"x":…,"y":…}`.
+    @inline(__always)
+    private static func point(_ point: Point, to out: inout ByteBuffer) {
+        out.append("{\"x\":")
+        out.appendNumber(point.x)
+        out.append(",\"y\":")
+        out.appendNumber(point.y)
+        out.append(UInt8(ascii: "}"))
+    }
+
+    /// A touch id as the trace spells it: a number, or a string.
+    private static func touchID(_ id: TouchID, to out: inout ByteBuffer) {
+        switch id {
+        case .number(let n): out.appendInteger(n)
+        case .name(let s): out.appendJSONString(s)
+        }
+    }
+}

@@ -1,0 +1,249 @@
+import GestureKit
+import Testing
+
+@testable import GestureCLI
+
+/// The byte renderers (`ByteBuffer`'s numbers and strings, `RecordBytesWriter`, the streaming
+/// `TraceRenderer`s, `Spool`) against the String methods they replace: the output bytes are a
+/// contract (golden files depend on them), so they must agree exactly, on many random inputs.
+@Suite struct ByteRenderingTests {}
+
+// MARK: - Numbers
+
+extension ByteRenderingTests {
+    private func bytes(_ value: Double, _ places: Int = 6) -> String {
+        var out = ByteBuffer()
+        out.appendNumber(value, fractionDigits: places)
+        return out.string
+    }
+
+    @Test(arguments: DecimalFormattingTests.table)
+    func formatsTheTable(_ entry: (Double, String)) {
+        #expect(bytes(entry.0) == entry.1, "\(entry.0)")
+    }
+
+    /// A few hundred thousand doubles of every magnitude, through both formatters: random
+    /// mantissas from 10⁻⁹ to 10²², random bit patterns (subnormals, huge, non-finite), integers
+    /// around 2⁵³, and values on or next to a half of the last place, which the fast method leaves
+    /// to the exact one.
+    @Test func agreesWithTheStringFormatterEverywhere() {
+        var random = SplitMix64(seed: 0x6279_7465_7320_2020)
+        var values: [Double] = []
+        values.reserveCapacity(300_000)
+        for _ in 0..<100_000 {
+            let exponent = Int(random.next() % 32) - 9
+            values.append(Double(random.next() >> 11) / Double(1 << 53) * pow10(exponent) * (random.next() & 1 == 0 ? 1 : -1))
+        }
+        for _ in 0..<40_000 {
+            values.append(Double(bitPattern: random.next()))
+        }
+        for _ in 0..<40_000 {
+            // On a half of the 6th, 3rd or 2nd place, in decimal, and the doubles on either side.
+            let places = [6, 3, 2][Int(random.next() % 3)]
+            let scale = pow10(places)
+            let whole = Double(random.next() % 2_000_000_000) / 1000
+            let half = (whole * scale).rounded(.down) / scale + 0.5 / scale
+            values.append(half)
+            values.append(half.nextUp)
+            values.append(half.nextDown)
+            values.append(-half)
+        }
+        for _ in 0..<20_000 {
+            let integer = Double(Int64(bitPattern: random.next()) >> Int64(random.next() % 60))
+            values.append(integer)
+            values.append(integer + 0.5)
+        }
+        for k in -5...5 { values.append(9_007_199_254_740_992 + Double(k)) }
+        values += [0, -0.0, 1e6, 1e6.nextDown, -1e6.nextDown, 999_999.9999995, 0.0000005, 1e-7, .nan, .infinity, -.infinity]
+        var mismatches: [String] = []
+        for value in values where bytes(value) != DecimalFormatting.string(value) {
+            mismatches.append("\(value): \(bytes(value)) != \(DecimalFormatting.string(value))")
+        }
+        for value in values.prefix(50_000) {
+            for places in [0, 2, 3] where bytes(value, places) != DecimalFormatting.string(value, fractionDigits: places) {
+                mismatches.append("\(value) at \(places) places")
+            }
+        }
+        #expect(values.count >= 300_000)
+        #expect(mismatches.isEmpty, "\(mismatches.prefix(20))")
+    }
+
+    @Test func integers() {
+        for value in [0, 7, 10, -1, -10, 1234567890, Int.max, Int.min] {
+            var out = ByteBuffer()
+            out.appendInteger(value)
+            #expect(out.string == String(value))
+        }
+    }
+
+    private func pow10(_ exponent: Int) -> Double {
+        var result = 1.0
+        for _ in 0..<exponent.magnitude { result *= 10 }
+        return exponent < 0 ? 1 / result : result
+    }
+}
+
+// MARK: - Strings
+
+extension ByteRenderingTests {
+    static let awkwardStrings = [
+        "", "pan", "two words", "a,b", "say \"hi\"", "\"", "\",\"", "line\nbreak", "cr\rlf", "tab\there", "back\\slash",
+        "\u{00}\u{01}\u{1B}\u{1F}\u{7F}", "\u{08}\u{0C}", "é 👍 ü", "\"\u{301}quote then accent", "x\"\u{301}y", "🇫🇷,",
+    ]
+
+    @Test(arguments: awkwardStrings)
+    func escapesStringsAsTheStringWriters(_ text: String) {
+        var json = ByteBuffer()
+        json.appendJSONString(text)
+        var expected = ""
+        JSONWriter.appendQuoted(text, to: &expected)
+        #expect(json.string == expected)
+        var csv = ByteBuffer()
+        csv.appendCSVField(text)
+        #expect(csv.string == CSVRenderer.quoted(text))
+    }
+}
+
+// MARK: - Records
+
+extension ByteRenderingTests {
+    /// Random transitions of a few recognizers, with every optional field sometimes present and
+    /// awkward strings sometimes; deliveries in between when asked.
+    static func randomRecords(count: Int, seed: UInt64, deliveries: Bool) -> [AnalysisRecord] {
+        var random = SplitMix64(seed: seed)
+        func chance(_ n: UInt64) -> Bool { random.next() % n == 0 }
+        func number() -> Double {
+            switch random.next() % 5 {
+            case 0: return Double(Int(random.next() % 800))
+            case 1: return Double(Int64(bitPattern: random.next()) % 1_000_000) / 997
+            case 2: return (Double(random.next() % 1_000_000) + 0.5) / 1e6
+            case 3: return -Double(random.next() % 100_000) / 3
+            default: return Double(random.next() >> 11) / Double(1 << 53)
+            }
+        }
+        func text() -> String { awkwardStrings[Int(random.next() % UInt64(awkwardStrings.count))] }
+        let names = [("pan", "pan", "screen"), ("tap", "tap", "screen"), ("pin,ch", "pinch", "card \"1\""), ("rot", "rotation", "screen")]
+        let states: [RecognizerState] = [.began, .changed, .changed, .changed, .ended, .cancelled, .recognized, .failed]
+        var records: [AnalysisRecord] = []
+        var t = 0.0
+        for _ in 0..<count {
+            t += Double(random.next() % 100) / 1000
+            if deliveries, chance(4) {
+                let methods = DeliveryMethod.allCases
+                var d = DeliveryRecord(t: t, method: methods[Int(random.next() % UInt64(methods.count))], responder: chance(5) ? text() : "root")
+                if chance(3) { d.chain = [text(), "vc"] }
+                if chance(4) { d.forwardedBy = text() }
+                if chance(2) { d.touches = [.number(Int(random.next() % 5)), .name(text())] }
+                if chance(3) { d.subtype = text() }
+                if chance(4) { d.delayedBy = text() }
+                if chance(4) { d.cancelledBy = text() }
+                if chance(3) {
+                    d.details = [
+                        TouchDetail(
+                            id: chance(2) ? .number(1) : .name(text()), phase: .moved, tapCount: Int(random.next() % 3),
+                            location: Point(x: number(), y: number()), previousLocation: Point(x: number(), y: number()))
+                    ]
+                }
+                d.dropped = chance(5)
+                records.append(.delivery(d))
+                continue
+            }
+            let (name, kind, view) = names[Int(random.next() % UInt64(names.count))]
+            var r = TransitionRecord(t: t, recognizer: name, kind: kind, view: view, state: states[Int(random.next() % UInt64(states.count))])
+            if chance(2) { r.location = Point(x: number(), y: number()) }
+            if chance(2) { r.touches = Int(random.next() % 4) }
+            if chance(3) { r.translation = Point(x: number(), y: number()) }
+            switch random.next() % 3 {
+            case 0: r.velocity = .vector(Point(x: number(), y: number()))
+            case 1: r.velocity = .scalar(number())
+            default: break
+            }
+            if chance(3) { r.scale = number() }
+            if chance(3) { r.rotation = number() }
+            if chance(4) { r.direction = text() }
+            if chance(4) { r.taps = Int(random.next() % 3) }
+            if chance(5) { r.template = text() }
+            if chance(5) { r.score = number() }
+            if chance(3) { r.reason = text() }
+            records.append(.transition(r))
+        }
+        return records
+    }
+
+    @Test(arguments: [false, true])
+    func recordsMatchTheReferenceRenderers(_ deliveries: Bool) {
+        for seed in UInt64(1)...6 {
+            let trace = AnalyzedTrace(path: seed % 2 == 0 ? "a,\"b\".jsonl" : "t.csv", records: Self.randomRecords(count: 400, seed: seed, deliveries: deliveries))
+            for labels in [false, true] {
+                let options = RenderOptions(deliveries: deliveries, labelsTraces: labels)
+                #expect(JSONLinesRenderer(options: options).render(trace) == ReferenceRenderers.jsonLines(trace, options: options))
+                #expect(JSONRenderer(options: options).render(trace) == ReferenceRenderers.json(trace, options: options))
+                if !deliveries {
+                    #expect(CSVRenderer(options: options).render(trace) == ReferenceRenderers.csv(trace, options: options))
+                }
+            }
+        }
+    }
+
+    /// The `json` format streams gestures in the order of their first transitions while others are
+    /// open; with spools of a few bytes, every waiting gesture goes through a temporary file.
+    @Test(arguments: [4, 64, 1 << 16])
+    func jsonGesturesStreamInOrderThroughSpools(_ spoolLimit: Int) throws {
+        for seed in UInt64(10)...14 {
+            let trace = AnalyzedTrace(path: "x.json", records: Self.randomRecords(count: 600, seed: seed, deliveries: seed % 2 == 0))
+            let options = RenderOptions(deliveries: seed % 2 == 0)
+            let renderer = JSONTraceRenderer(path: trace.path, options: options, spoolLimit: spoolLimit)
+            let sink = ByteSink.memory()
+            try renderer.begin(sink)
+            for record in trace.records { try renderer.add(record, to: sink) }
+            try renderer.end(sink)
+            #expect(sink.buffer.string == ReferenceRenderers.json(trace, options: options))
+        }
+    }
+
+    /// Output written through a 64 KiB sink to an output arrives whole and in order.
+    @Test func sinkHandsChunksOnInOrder() throws {
+        let trace = AnalyzedTrace(path: "big.jsonl", records: Self.randomRecords(count: 3000, seed: 99, deliveries: true))
+        let options = RenderOptions(deliveries: true)
+        let output = MemoryOutput()
+        let sink = ByteSink.output(output)
+        let renderer = JSONLinesRenderer(options: options).traceRenderer(path: trace.path)
+        try renderer.begin(sink)
+        for record in trace.records { try renderer.add(record, to: sink) }
+        try renderer.end(sink)
+        try sink.drain()
+        #expect(output.bytes.count > ByteSink.chunkSize)
+        #expect(output.text == ReferenceRenderers.jsonLines(trace, options: options))
+    }
+}
+
+// MARK: - Spools
+
+extension ByteRenderingTests {
+    @Test(arguments: [1, 7, 1 << 20])
+    func spoolKeepsBytesInOrder(_ limit: Int) throws {
+        let spool = Spool(memoryLimit: limit)
+        var expected: [UInt8] = []
+        var random = SplitMix64(seed: UInt64(limit))
+        for round in 0..<200 {
+            var chunk = ByteBuffer()
+            for _ in 0..<(random.next() % 50) { chunk.append(UInt8(truncatingIfNeeded: random.next())) }
+            expected += chunk.bytes
+            if round % 3 == 0 { try spool.append(chunk) } else { try spool.take(&chunk) }
+            #expect(chunk.isEmpty || round % 3 == 0)
+        }
+        #expect(spool.count == expected.count)
+        let other = Spool(memoryLimit: limit)
+        try other.append("head:")
+        try other.append(contentsOf: spool)
+        let output = MemoryOutput()
+        try other.write(to: output)
+        #expect(output.bytes == Array("head:".utf8) + expected)
+        spool.removeAll()
+        #expect(spool.isEmpty)
+        try spool.append("again")
+        let again = MemoryOutput()
+        try spool.write(to: again)
+        #expect(again.text == "again")
+    }
+}
