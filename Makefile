@@ -2,6 +2,7 @@
 #
 #   make build     release build
 #   make test      debug build and every test, warnings as errors, then the trace corpus check
+#   make bench     release build, generated 100 MB traces and a 10,000-trace corpus, timings (docs/performance.md)
 #   make install   release binary to $(PREFIX)/bin (PREFIX=/usr/local by default; DESTDIR honoured)
 #   make clean     remove the build directory
 #
@@ -12,19 +13,23 @@ PREFIX   ?= /usr/local
 SCRATCH  ?= .build
 FLAGS    := --scratch-path $(SCRATCH) -Xswiftc -warnings-as-errors
 
-.PHONY: build test corpus accuracy install clean
+.PHONY: build test corpus accuracy bench install clean
 
 build:
 	$(SWIFT) build -c release $(FLAGS)
 
 test:
 	$(SWIFT) build $(FLAGS)
-	$(SWIFT) test $(FLAGS)
+	$(SWIFT) test $(FLAGS) --disable-xctest
 	$(MAKE) corpus
 
 # Every trace in traces/ must analyze exactly as its golden file says (docs/ci.md).
 corpus:
 	"$$($(SWIFT) build $(FLAGS) --show-bin-path)/gesturectl" check traces
+
+# Speed and memory, side by side with jq and Python+orjson when installed (BENCH_MB, BENCH_RUNS, BENCH_CORPUS).
+bench:
+	SWIFT=$(SWIFT) scripts/bench.sh
 
 # Template and checkmark accuracy on ../shared/data/dollar1 (or $GESTURECTL_DOLLAR1): prints the tables of docs/custom-gestures.md.
 accuracy:

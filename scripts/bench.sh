@@ -29,8 +29,8 @@ say() { printf '%s\n' "$*" >&2; }
 
 # (a) Release build.
 say "== building (release, --scratch-path $SCRATCH)"
-swift build -c release --scratch-path "$SCRATCH" >&2
-BIN="$(swift build -c release --scratch-path "$SCRATCH" --show-bin-path)/gesturectl"
+"${SWIFT:-swift}" build -c release --scratch-path "$SCRATCH" >&2
+BIN="$("${SWIFT:-swift}" build -c release --scratch-path "$SCRATCH" --show-bin-path)/gesturectl"
 
 # (b) Traces, generated once: three big ones, a corpus of small ones, and small samples for (d).
 say "== traces in $DATA (generated once; delete $DATA to regenerate)"
@@ -193,8 +193,8 @@ goal "big.json: peak RSS $m MB < 64 MB" "$m < 64"
 
 # (d) Speed never changes results: analyze in a release and a debug build, byte for byte.
 say "== release and debug analyze outputs"
-swift build --scratch-path "$SCRATCH" >&2
-DEBUG_BIN="$(swift build --scratch-path "$SCRATCH" --show-bin-path)/gesturectl"
+"${SWIFT:-swift}" build --scratch-path "$SCRATCH" >&2
+DEBUG_BIN="$("${SWIFT:-swift}" build --scratch-path "$SCRATCH" --show-bin-path)/gesturectl"
 printf '\nrelease vs debug (analyze --format jsonl, validate):\n'
 status=0
 for file in "$DATA"/sample/big.jsonl "$DATA"/sample/big.csv "$DATA"/sample/big.json; do
