@@ -99,16 +99,22 @@ public struct TouchDetail: Hashable, Sendable {
     public var phase: TouchPhase
     /// UIKit's tap count for the touch.
     public var tapCount: Int
+    /// The time of the event in which the touch changed (`UITouch.timestamp`): the delivery's own
+    /// time, except for a delivery held back by `delaysTouchesBegan`/`delaysTouchesEnded`.
+    public var timestamp: Double
     /// Location in the responder's coordinates.
     public var location: Point
     /// Previous location in the responder's coordinates.
     public var previousLocation: Point
 
     /// Creates a touch detail.
-    public init(id: TouchID, phase: TouchPhase, tapCount: Int, location: Point, previousLocation: Point) {
+    public init(
+        id: TouchID, phase: TouchPhase, tapCount: Int, timestamp: Double, location: Point, previousLocation: Point
+    ) {
         self.id = id
         self.phase = phase
         self.tapCount = tapCount
+        self.timestamp = timestamp
         self.location = location
         self.previousLocation = previousLocation
     }

@@ -46,6 +46,9 @@ final class DeliveryRouter {
         }
     }
     private var entries: [Entry] = []
+    /// Touches whose fingers are down, admitted to the view side or not: a view's touch sequence
+    /// lasts until the last of them lifts (`multipleTouchEnabled`).
+    private var down: [Touch] = []
     private var enabled: Bool { engine.options.deliveries }
 
     init(engine: Engine) {
@@ -62,8 +65,11 @@ final class DeliveryRouter {
         guard enabled else { return }
         var batch: [DeliveryRecord] = []
         for touch in changed {
+            if touch.phase.isTerminal { down.removeAll { $0 === touch } }
             if touch.phase == .began {
-                guard !touch.cancelledInView, admitted(touch) else { continue }
+                let admit = !touch.cancelledInView && admitted(touch)
+                down.append(touch)
+                guard admit else { continue }
                 entries.append(Entry(touch: touch))
             }
             guard let entry = entries.first(where: { $0.touch === touch && !$0.finished }) else { continue }
@@ -90,10 +96,15 @@ final class DeliveryRouter {
     }
 
     /// Whether the view side receives this new touch at all (`multipleTouchEnabled`, `exclusiveTouch`).
+    ///
+    /// A view that is not multiple-touch enabled receives only the first touch of its sequence: a
+    /// touch that lands on it while another finger is down on it is never delivered, even after that
+    /// finger lifts. Only fingers still down count: a lifted touch whose `touchesEnded` is held back
+    /// (`delaysTouchesEnded`) no longer keeps its view's sequence, or an exclusive view's, going.
     private func admitted(_ touch: Touch) -> Bool {
-        let live = entries.filter { !$0.finished }
         guard let view = touch.view else { return true }
-        if !view.isMultipleTouchEnabled, live.contains(where: { $0.touch.view === view }) { return false }
+        if !view.isMultipleTouchEnabled, down.contains(where: { $0 !== touch && $0.view === view }) { return false }
+        let live = entries.filter { !$0.finished && !$0.touch.phase.isTerminal }
         if view.isExclusiveTouch, live.contains(where: { $0.touch.view !== view }) { return false }
         if live.contains(where: { $0.touch.view !== view && ($0.touch.view?.isExclusiveTouch ?? false) }) { return false }
         return true
@@ -138,25 +149,37 @@ final class DeliveryRouter {
             // Deliveries of one original event may share a record; those of different events may not.
             if lastEventTime != item.t { groupStart = batch.count }
             add(&batch, entry, item.phase, at: engine.now, delayedBy: item.by, cancelledBy: nil,
-                location: item.location, previous: item.previous, mergeFrom: groupStart)
+                location: item.location, previous: item.previous, eventTime: item.t, mergeFrom: groupStart)
             lastEventTime = item.t
         }
         for record in batch { emit(record) }
         entries.removeAll { $0.finished }
     }
 
+    /// Applies a recognition's delivery effects, right before it is observed: with
+    /// `cancelsTouchesInView` the view's touches are cancelled; otherwise touches whose `touchesBegan`
+    /// the recognizer held back (`delaysTouchesBegan`) are discarded, never delivered, and a
+    /// `touchesEnded` it held back (`delaysTouchesEnded`) becomes `touchesCancelled`.
     func recognizerWillRecognize(_ r: GestureRecognizer) {
         guard enabled else { return }
         var batch: [DeliveryRecord] = []
         if r.cancelsTouchesInView {
             for touch in r.touches { touch.cancelledInView = true }
-            for entry in entries where !entry.finished && entry.receivers.contains(where: { $0.recognizer === r && $0.cycle == r.resetCycle }) {
+        }
+        for entry in entries where !entry.finished && entry.receivers.contains(where: { $0.recognizer === r && $0.cycle == r.resetCycle }) {
+            if r.cancelsTouchesInView || (r.delaysTouchesBegan && !entry.beganDelivered) {
                 entry.touch.cancelledInView = true
                 entry.held.removeAll()
                 if entry.beganDelivered {
                     add(&batch, entry, .cancelled, at: engine.now, delayedBy: nil, cancelledBy: r.name)
                 }
                 entry.finished = true
+            } else if r.delaysTouchesEnded, entry.beganDelivered, entry.held.contains(where: { $0.phase == .ended }) {
+                for i in entry.held.indices where entry.held[i].phase == .ended { entry.held[i].phase = .cancelled }
+                if entry.held.allSatisfy({ $0.phase == .cancelled }) {
+                    entry.held.removeAll()
+                    add(&batch, entry, .cancelled, at: engine.now, delayedBy: nil, cancelledBy: r.name)
+                }
             }
         }
         for entry in entries { entry.receivers.removeAll { $0.recognizer === r } }
@@ -193,7 +216,7 @@ final class DeliveryRouter {
     private func add(
         _ batch: inout [DeliveryRecord], _ entry: Entry, _ phase: TouchPhase, at t: Double,
         delayedBy: String?, cancelledBy: String?, location: Point? = nil, previous: Point? = nil,
-        mergeFrom: Int = 0
+        eventTime: Double? = nil, mergeFrom: Int = 0
     ) {
         let touch = entry.touch
         let method: DeliveryMethod
@@ -203,20 +226,25 @@ final class DeliveryRouter {
         case .ended: method = .touchesEnded; entry.finished = true
         case .cancelled: method = .touchesCancelled; entry.finished = true
         }
-        let chain = engine.window.responderChain(from: touch.view)
+        let window = engine.window
+        let chain = window.responderChain(from: touch.view)
         let index = chain.firstIndex { $0.handles.contains(.touches) } ?? (chain.count - 1)
         var responder = chain[index].name
+        var passed = chain[..<index].map(\.name)
         var forwardedBy: String?
         if let handler = touch.view?.selfAndAncestors.first(where: { $0.name == responder }), let target = handler.forwardsTo {
+            // The forwarded call goes to the target, and up the target's own chain if it does not handle touches.
             forwardedBy = responder
-            responder = target
+            let targetChain = window.responderChain(fromResponder: target)
+            let targetIndex = targetChain.firstIndex { $0.handles.contains(.touches) } ?? (targetChain.count - 1)
+            responder = targetChain[targetIndex].name
+            passed += targetChain[..<targetIndex].map(\.name)
         }
-        let coordinateView = engine.window.view(named: responder)
-            ?? touch.view.flatMap { view in view.selfAndAncestors.first { $0.controllerName == responder } }
+        let coordinateView = window.view(named: responder) ?? window.controllerView(named: responder)
         let here = location ?? touch.windowLocation
         let before = previous ?? touch.previousWindowLocation
         let detail = TouchDetail(
-            id: touch.id, phase: phase, tapCount: touch.tapCount,
+            id: touch.id, phase: phase, tapCount: touch.tapCount, timestamp: eventTime ?? t,
             location: coordinateView?.convertFromWindow(here) ?? here,
             previousLocation: coordinateView?.convertFromWindow(before) ?? before)
         if let i = batch.indices.suffix(from: min(mergeFrom, batch.count)).last(where: { i in
@@ -229,7 +257,7 @@ final class DeliveryRouter {
             return
         }
         var record = DeliveryRecord(t: t, method: method, responder: responder)
-        record.chain = chain[..<index].map(\.name)
+        record.chain = passed
         record.touches = [touch.id]
         record.details = [detail]
         record.delayedBy = delayedBy

@@ -210,7 +210,7 @@ public final class Engine {
     private func beginTouch(id: TouchID, at location: Point, time: Double) -> Touch {
         let defaults = Thresholds()
         var tapCount = 1
-        if let last = lastTap, time - last.time <= defaults.multiTapInterval + VirtualClock.epsilon,
+        if let last = lastTap, time - last.time <= defaults.multiTapInterval + VirtualClock.tolerance(near: time),
             last.location.distance(to: location) <= defaults.multiTapDistance
         {
             tapCount = last.count + 1

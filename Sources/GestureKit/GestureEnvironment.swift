@@ -91,13 +91,10 @@ final class GestureEnvironment {
         return false
     }
 
+    /// Makes `r` leave `possible` for `target` if the rules allow it now; it waits while a
+    /// requirement is unresolved. The delegate's `gestureRecognizerShouldBegin` is asked only when
+    /// the transition would really happen, once nothing holds it back.
     private func attemptToLeavePossible(_ r: GestureRecognizer, _ target: RecognizerState, resolvedWait: Bool) {
-        if let delegate = r.delegate, !delegate.gestureRecognizerShouldBegin(r) {
-            r.logicalState = .failed
-            r.cancelTimers()
-            observe(r, .failed, reason: "its delegate's gestureRecognizerShouldBegin answered no")
-            return
-        }
         for requirement in r.failureRequirements where requirement.observedState.isRecognition {
             r.logicalState = .failed
             r.cancelTimers()
@@ -106,6 +103,12 @@ final class GestureEnvironment {
         }
         if !r.unresolvedRequirements.isEmpty {
             r.waitingStates = [target]
+            return
+        }
+        if let delegate = r.delegate, !delegate.gestureRecognizerShouldBegin(r) {
+            r.logicalState = .failed
+            r.cancelTimers()
+            observe(r, .failed, reason: "its delegate's gestureRecognizerShouldBegin answered no")
             return
         }
         for rival in recognizers where rival.observedState.isRecognition && prevents(rival, r) {

@@ -22,6 +22,8 @@ public final class LongPressGestureRecognizer: GestureRecognizer {
     private var pressTouches = 0
     private var intervalTimer: TimerToken?
     private var pressStart: Double?
+    /// Where the first tap touched down (the centroid of its fingers), for `multiTapDistance`.
+    private var firstTapLocation: Point?
 
     /// Creates a long-press recognizer.
     public init(
@@ -43,6 +45,20 @@ public final class LongPressGestureRecognizer: GestureRecognizer {
             return
         }
         invalidate(intervalTimer)
+        let startsTapOrPress = (tapsDone < numberOfTapsRequired ? touchesThisTap : pressTouches) == 0
+        if numberOfTapsRequired > 0, startsTapOrPress, let here = touches.windowCentroid {
+            if let first = firstTapLocation {
+                let distance = first.distance(to: here)
+                let limit = thresholds.multiTapDistance
+                if distance > limit {
+                    let what = tapsDone < numberOfTapsRequired ? "tap \(tapsDone + 1)" : "the press"
+                    fail("\(what) landed \(format(distance)) pt from the first tap, more than multiTapDistance \(format(limit)) pt")
+                    return
+                }
+            } else {
+                firstTapLocation = here
+            }
+        }
         if tapsDone < numberOfTapsRequired {
             if liftedThisTap > 0 {
                 fail("a finger touched down after another had lifted in the same tap")
@@ -125,5 +141,6 @@ public final class LongPressGestureRecognizer: GestureRecognizer {
         pressTouches = 0
         intervalTimer = nil
         pressStart = nil
+        firstTapLocation = nil
     }
 }

@@ -125,7 +125,12 @@ public class PanGestureRecognizer: GestureRecognizer {
         case .possible:
             if live.isEmpty {
                 let moved = max(abs(position.x - origin.x), abs(position.y - origin.y))
-                fail("fingers lifted after moving \(format(moved)) pt, less than panHysteresis \(format(thresholds.panHysteresis)) pt")
+                let hysteresis = thresholds.panHysteresis
+                if moved < hysteresis || minimumNumberOfTouches == 1 {
+                    fail("fingers lifted after moving \(format(moved)) pt, less than panHysteresis \(format(hysteresis)) pt")
+                } else {
+                    fail("fingers lifted after moving \(format(moved)) pt, never with minimumNumberOfTouches \(minimumNumberOfTouches) fingers down past panHysteresis \(format(hysteresis)) pt")
+                }
                 return
             }
         default:

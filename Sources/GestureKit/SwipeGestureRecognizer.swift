@@ -102,7 +102,7 @@ public final class SwipeGestureRecognizer: GestureRecognizer {
         guard state == .possible, let start = startTime else { return }
         let elapsed = event.timestamp - start
         let limit = thresholds.swipeMaximumDuration
-        if elapsed > limit + Self.epsilon {
+        if elapsed > limit + VirtualClock.tolerance(near: event.timestamp) {
             fail(timeoutReason(limit))
             return
         }

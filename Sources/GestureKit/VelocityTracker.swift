@@ -43,7 +43,7 @@ struct VelocityTracker {
             if let lastT = times.last, let lastV = values.last {
                 let dt = t - lastT
                 // Times pass through decimal text: 0.011 − 0.010 is a hair under 0.001.
-                guard dt > 0, dt >= minimumInterval - 1e-9 else { return }
+                guard dt > 0, dt >= minimumInterval - VirtualClock.tolerance(near: t) else { return }
                 let twoPoint = (value - lastV) / dt
                 // With no previous two-point velocity (the first move) only the newest one's share counts:
                 // UIKit blends its two velocity samples, and the first move has only one.
@@ -63,7 +63,7 @@ struct VelocityTracker {
                 values.append(value)
             }
             var drop = 0
-            while drop < times.count - 1, t - times[drop] > window + 1e-9 { drop += 1 }
+            while drop < times.count - 1, t - times[drop] > window + VirtualClock.tolerance(near: t) { drop += 1 }
             if drop > 0 {
                 times.removeFirst(drop)
                 values.removeFirst(drop)

@@ -26,6 +26,15 @@ final class VirtualClock {
     /// Tolerance for comparing trace times, which pass through decimal text and subtraction.
     static let epsilon = 1e-9
 
+    /// The tolerance for comparing times near `t`: ``epsilon``, or a few units in the last place of
+    /// `t` when that is more. A trace may start at any `t` (a device clock, the Unix epoch); near
+    /// 1.7e9 s a double's spacing is 2.4e-7 s, so `1700000000.05 + 0.35` and `1700000000.40` differ
+    /// by a unit in the last place although the trace means them to be equal.
+    static func tolerance(near t: Double) -> Double {
+        let scaled = abs(t) * 0x1p-49  // 16 units in the last place
+        return scaled > epsilon ? scaled : epsilon
+    }
+
     func advance(to time: Double) {
         if time > now { now = time }
     }
@@ -54,7 +63,7 @@ final class VirtualClock {
         var best: Int?
         for index in timers.indices {
             let timer = timers[index]
-            if let time, !(timer.deadline < time - VirtualClock.epsilon) { continue }
+            if let time, !(timer.deadline < time - VirtualClock.tolerance(near: time)) { continue }
             if let b = best {
                 let other = timers[b]
                 if timer.deadline < other.deadline || (timer.deadline == other.deadline && timer.serial < other.serial) {

@@ -51,11 +51,24 @@ public final class Window: View {
     /// controller), or from the window when there is none.
     func eventChain() -> [(name: String, handles: Set<HandledEvents>)] {
         guard let first = firstResponderName else { return responderChain(from: nil) }
-        if let view = view(named: first) { return responderChain(from: view) }
-        for (viewName, controller) in controllersByView where controller.name == first {
-            let chain = responderChain(from: view(named: viewName))
-            if let index = chain.firstIndex(where: { $0.name == first }) { return Array(chain[index...]) }
+        return responderChain(fromResponder: first)
+    }
+
+    /// The responder chain from the responder named `name` (a view, a controller, `window` or
+    /// `application`) up; from the window when no responder has that name.
+    func responderChain(fromResponder name: String) -> [(name: String, handles: Set<HandledEvents>)] {
+        if let view = view(named: name), view !== self { return responderChain(from: view) }
+        if let view = controllerView(named: name) {
+            let chain = responderChain(from: view)
+            if let index = chain.firstIndex(where: { $0.name == name }) { return Array(chain[index...]) }
         }
-        return responderChain(from: nil)
+        let chain = responderChain(from: nil)
+        return Array(chain[(chain.firstIndex { $0.name == name } ?? 0)...])
+    }
+
+    /// The view of the controller named `name`, if there is one.
+    func controllerView(named name: String) -> View? {
+        for (viewName, controller) in controllersByView where controller.name == name { return view(named: viewName) }
+        return nil
     }
 }

@@ -17,11 +17,36 @@ public enum SceneLoader {
         case builtIn
     }
 
-    /// Reads and validates a scene file.
+    /// Reads and validates a scene file; `-` reads standard input (named `<stdin>` in messages).
     public static func load(path: String) throws(TraceError) -> SceneDescription {
-        let bytes = try readFile(path)
-        let json = try parseJSON(bytes: bytes, file: path)
-        return try SceneDecoder(file: path).decode(json)
+        let name = path == "-" ? "<stdin>" : path
+        let bytes = path == "-" ? try readStandardInput() : try readFile(path)
+        let json = try parseJSON(bytes: bytes, file: name)
+        return try SceneDecoder(file: name).decode(json)
+    }
+
+    /// The largest scene file read.
+    private static let sizeLimit = 64 << 20
+
+    private static func readStandardInput() throws(TraceError) -> [UInt8] {
+        var bytes: [UInt8] = []
+        while true {
+            let chunk: Data
+            do {
+                guard let data = try FileHandle.standardInput.read(upToCount: 1 << 16), !data.isEmpty else { break }
+                chunk = data
+            } catch {
+                throw .cannotOpen(path: "-", reason: "\(error.localizedDescription)")
+            }
+            bytes.append(contentsOf: chunk)
+            if bytes.count > sizeLimit { throw tooLarge("<stdin>") }
+        }
+        return bytes
+    }
+
+    private static func tooLarge(_ name: String) -> TraceError {
+        .invalid(Diagnostic(file: name, position: SourcePosition(line: 1, column: 1), severity: .error,
+                            message: "scene file is larger than 64 MiB"))
     }
 
     /// The scene for a trace, following the precedence rule.
@@ -66,7 +91,6 @@ public enum SceneLoader {
         }
         defer { try? handle.close() }
         var bytes: [UInt8] = []
-        let limit = 64 << 20
         while true {
             let chunk: Data
             do {
@@ -76,10 +100,7 @@ public enum SceneLoader {
                 throw .cannotOpen(path: path, reason: "\(error.localizedDescription)")
             }
             bytes.append(contentsOf: chunk)
-            if bytes.count > limit {
-                throw .invalid(Diagnostic(file: path, position: SourcePosition(line: 1, column: 1), severity: .error,
-                                          message: "scene file is larger than 64 MiB"))
-            }
+            if bytes.count > sizeLimit { throw tooLarge(path) }
         }
         return bytes
     }

@@ -140,7 +140,7 @@ extension ByteRenderingTests {
                 if chance(3) {
                     d.details = [
                         TouchDetail(
-                            id: chance(2) ? .number(1) : .name(text()), phase: .moved, tapCount: Int(random.next() % 3),
+                            id: chance(2) ? .number(1) : .name(text()), phase: .moved, tapCount: Int(random.next() % 3), timestamp: number(),
                             location: Point(x: number(), y: number()), previousLocation: Point(x: number(), y: number()))
                     ]
                 }

@@ -115,3 +115,36 @@ extension EndToEndTests {
         #expect(stderr == "gesturectl: cannot write to standard output: No space left on device\n")
     }
 }
+
+/// `-` names standard input for scenes too.
+@Suite struct SceneFromStandardInputTests {
+    private static let scene = #"{"views": [{"name": "root", "frame": [0, 0, 390, 844]}], "recognizers": [{"name": "tap", "kind": "tap", "view": "root"}]}"#
+    private static let trace = #"""
+        {"t":0,"id":1,"phase":"began","x":100,"y":100}
+        {"t":0.05,"id":1,"phase":"ended","x":100,"y":100}
+        """#
+
+    @Test func sceneCheckReadsStandardInput() throws {
+        #expect(try Binary.run(["scene", "--check", "-"], stdin: Self.scene) == RunResult(status: 0, stdout: "<stdin>: ok\n", stderr: ""))
+        let bad = try Binary.run(["scene", "--check", "-"], stdin: #"{"views": [], "recognizers": [{"name": "x"}]}"#)
+        #expect(bad.status == 65)
+        #expect(bad.stdout.isEmpty)
+        #expect(bad.stderr.hasPrefix("<stdin>:1:"))
+    }
+
+    @Test func analyzeTakesItsSceneFromStandardInput() throws {
+        let fixtures = try Fixtures(["tap.jsonl": Self.trace])
+        let result = try Binary.run(["analyze", "--scene", "-", "tap.jsonl"], stdin: Self.scene, in: fixtures.directory)
+        #expect(result == RunResult(
+            status: 0,
+            stdout: #"{"t":0.05,"recognizer":"tap","kind":"tap","view":"root","state":"recognized","location":{"x":100,"y":100},"touches":1,"taps":1}"# + "\n",
+            stderr: ""))
+    }
+
+    @Test func standardInputCannotBeBothSceneAndTrace() throws {
+        let result = try Binary.run(["analyze", "--scene", "-", "-"], stdin: Self.scene)
+        #expect(result.status == 2)
+        #expect(result.stdout.isEmpty)
+        #expect(result.stderr.contains("standard input cannot be both the scene ('--scene -') and a trace ('-')"))
+    }
+}

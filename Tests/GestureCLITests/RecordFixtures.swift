@@ -52,7 +52,7 @@ enum RecordFixtures {
         d.chain = ["label"]
         d.touches = [.number(1), .name("thumb")]
         d.details = [
-            TouchDetail(id: .number(1), phase: .cancelled, tapCount: 1, location: Point(x: 5, y: 6), previousLocation: Point(x: 4, y: 6))
+            TouchDetail(id: .number(1), phase: .cancelled, tapCount: 1, timestamp: 0.19, location: Point(x: 5, y: 6), previousLocation: Point(x: 4, y: 6))
         ]
         d.cancelledBy = "cardPan"
         return d

@@ -219,7 +219,7 @@ extension JSONWriter {
         }
     }
 
-    /// Writes `{"id", "phase", "tapCount", "location", "previousLocation"}`.
+    /// Writes `{"id", "phase", "tapCount", "timestamp", "location", "previousLocation"}`.
     mutating func referenceTouchDetail(_ detail: TouchDetail) {
         beginObject(inline: true)
         key("id")
@@ -228,6 +228,8 @@ extension JSONWriter {
         string(detail.phase.rawValue)
         key("tapCount")
         integer(detail.tapCount)
+        key("timestamp")
+        number(detail.timestamp)
         key("location")
         point(x: detail.location.x, y: detail.location.y)
         key("previousLocation")

@@ -33,7 +33,7 @@ extension RendererTests {
         #expect(
             output(renderer, [first, second]) == """
                 {"type":"transition","t":0.108,"recognizer":"pan","kind":"pan","view":"screen","state":"began","location":{"x":112,"y":200},"touches":1,"translation":{"x":12,"y":0},"velocity":{"x":480.5,"y":0},"trace":"one.jsonl"}
-                {"type":"delivery","t":0.2,"method":"touchesCancelled","responder":"card","chain":["label"],"touches":[1,"thumb"],"details":[{"id":1,"phase":"cancelled","tapCount":1,"location":{"x":5,"y":6},"previousLocation":{"x":4,"y":6}}],"cancelledBy":"cardPan","trace":"one.jsonl"}
+                {"type":"delivery","t":0.2,"method":"touchesCancelled","responder":"card","chain":["label"],"touches":[1,"thumb"],"details":[{"id":1,"phase":"cancelled","tapCount":1,"timestamp":0.19,"location":{"x":5,"y":6},"previousLocation":{"x":4,"y":6}}],"cancelledBy":"cardPan","trace":"one.jsonl"}
                 {"type":"delivery","t":3,"method":"motionBegan","subtype":"shake","responder":"vc","chain":["field","root"],"trace":"one.jsonl"}
                 {"type":"delivery","t":4,"method":"touchesBegan","responder":"application","touches":[2],"dropped":true,"trace":"one.jsonl"}
                 {"type":"transition","t":0.44,"recognizer":"doubleTap","kind":"tap","view":"screen","state":"failed","reason":"no second tap, \\"really\\"","trace":"two \\"b\\".csv"}

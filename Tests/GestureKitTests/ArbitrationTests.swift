@@ -125,3 +125,28 @@ extension ArbitrationTests {
         }
     }
 }
+
+extension ArbitrationTests {
+    private static func tapWithDoubleTap() -> SceneDescription {
+        singleViewScene([
+            recognizer("tap", .tap()) { $0.requireToFail = ["doubleTap"]; $0.shouldBegin = false },
+            recognizer("doubleTap", .tap(numberOfTapsRequired: 2)),
+        ])
+    }
+
+    /// The delegate is asked when the transition would really happen: after the wait.
+    @Test func shouldBeginIsAskedOnceTheRequirementHasFailed() throws {
+        let records = try transitions([finger.down(0, 100, 100), finger.up(0.05, 100, 100)], scene: Self.tapWithDoubleTap())
+        #expect(records.summary == ["doubleTap failed@0.4", "tap failed@0.4"])
+        #expect(records.of("tap").first?.reason == "its delegate's gestureRecognizerShouldBegin answered no")
+    }
+
+    @Test func shouldBeginIsNotAskedWhenTheRequirementRecognizes() throws {
+        let second = Finger(2)
+        let records = try transitions([
+            finger.down(0, 100, 100), finger.up(0.05, 100, 100), second.down(0.2, 102, 100), second.up(0.25, 102, 100),
+        ], scene: Self.tapWithDoubleTap())
+        #expect(records.summary == ["doubleTap recognized@0.25", "tap failed@0.25"])
+        #expect(records.of("tap").first?.reason == "doubleTap recognized, and tap requires it to fail")
+    }
+}

@@ -229,3 +229,94 @@ extension DeliveryTests {
         #expect(records.filter { $0.method == .touchesBegan }.map { $0.details[0].tapCount } == [1, 2, 1])
     }
 }
+
+/// Delivery rules that involve held deliveries, touch sequences and forwarding targets.
+extension DeliveryTests {
+    private static let second = Finger(2)
+    private static let third = Finger(3)
+
+    /// A double tap whose first touch's end is held while the second tap lands.
+    private static let doubleTapSamples = [
+        finger.down(0, 100, 150), finger.up(0.05, 100, 150), second.down(0.2, 102, 150), second.up(0.25, 102, 150),
+    ]
+
+    @Test func aLiftedTouchWithAHeldEndNoLongerKeepsItsViewsSequence() throws {
+        // card is not multiple-touch enabled: touch 2 starts a new sequence, since finger 1 has lifted.
+        let scene = cardScene([on("card", "doubleTap", .tap(numberOfTapsRequired: 2))])
+        let records = try deliveries(Self.doubleTapSamples, scene: scene)
+        #expect(summary(records) == [
+            "touchesBegan card 1@0", "touchesBegan card 2@0.2", "touchesCancelled card 1,2 cancelledBy:doubleTap@0.25",
+        ])
+    }
+
+    @Test func aTouchThatLandsWhileAnotherIsDownIsNeverDeliveredToASingleTouchView() throws {
+        // Touch 2 lands while 1 is down; touch 3 lands after 1 lifted, but 2 still keeps the sequence going.
+        let records = try deliveries([
+            finger.down(0, 100, 150), Self.second.down(0.1, 110, 150), finger.up(0.2, 100, 150),
+            Self.third.down(0.3, 120, 150), Self.third.up(0.4, 120, 150), Self.second.up(0.5, 110, 150),
+        ], scene: cardScene([]))
+        #expect(summary(records) == ["touchesBegan card 1@0", "touchesEnded card 1@0.2"])
+    }
+
+    @Test func anExclusiveViewWithOnlyAHeldEndLetsOtherViewsHaveTouches() throws {
+        let scene = cardScene([on("card", "doubleTap", .tap(numberOfTapsRequired: 2))]) { _, card in card.exclusiveTouch = true }
+        let records = try deliveries([
+            finger.down(0, 100, 150), finger.up(0.05, 100, 150), Self.second.down(0.2, 100, 500), Self.second.up(0.25, 100, 500),
+        ], scene: scene)
+        #expect(summary(records) == [
+            "touchesBegan card 1@0", "touchesBegan root 2@0.2", "touchesEnded root 2@0.25",
+            "touchesEnded card 1 delayedBy:doubleTap@0.4",
+        ])
+    }
+
+    @Test func aRecognitionTurnsAHeldEndIntoACancelEvenWithoutCancelsTouchesInView() throws {
+        let scene = cardScene([on("card", "doubleTap", .tap(numberOfTapsRequired: 2)) { $0.cancelsTouchesInView = false }]) { _, card in
+            card.multipleTouchEnabled = true
+        }
+        let records = try analyze(Self.doubleTapSamples, scene: scene, deliveries: true)
+        let order = records.map { record -> String in
+            switch record {
+            case .transition(let t): return "\(t.recognizer) \(t.state.rawValue)@\(rounded(t.t))"
+            case .delivery(let d): return summary([d])[0]
+            }
+        }
+        #expect(order == [
+            "touchesBegan card 1@0", "touchesBegan card 2@0.2",
+            "touchesCancelled card 1 cancelledBy:doubleTap@0.25", "doubleTap recognized@0.25", "touchesEnded card 2@0.25",
+        ])
+    }
+
+    @Test func touchesHeldByDelaysTouchesBeganAreDiscardedWhenTheRecognizerRecognizes() throws {
+        let scene = cardScene([on("card", "press", .longPress()) { $0.delaysTouchesBegan = true; $0.cancelsTouchesInView = false }])
+        let records = try deliveries([finger.down(0, 100, 150), finger.up(0.8, 100, 150)], scene: scene)
+        #expect(records.isEmpty)
+    }
+
+    @Test func aHeldDeliveryKeepsItsEventsTimestamp() throws {
+        let scene = cardScene([on("card", "doubleTap", .tap(numberOfTapsRequired: 2))])
+        let records = try deliveries([finger.down(0, 100, 150), finger.up(0.05, 100, 150)], scene: scene)
+        let end = try #require(records.last)
+        #expect(summary([end]) == ["touchesEnded card 1 delayedBy:doubleTap@0.4"])
+        #expect(end.details.map(\.timestamp) == [0.05])
+        #expect(records.first?.details.map(\.timestamp) == [0])
+    }
+
+    @Test func forwardingToAControllerElsewhereUsesItsViewsCoordinates() throws {
+        var scene = cardScene([]) { _, card in card.forwardsTo = "sideController" }
+        scene.views.append(ViewDescription(name: "side", frame: Rect(x: 0, y: 500, width: 100, height: 100)))
+        scene.controllers = [ControllerDescription(name: "sideController", view: "side", handles: [.touches])]
+        let records = try deliveries([finger.down(0, 100, 150), finger.up(0.05, 100, 150)], scene: scene)
+        #expect(records.first?.responder == "sideController")
+        #expect(records.first?.details.first?.location == Point(x: 100, y: -350))
+    }
+
+    @Test func forwardingToAViewThatDoesNotHandleTouchesClimbsItsChain() throws {
+        var scene = cardScene([]) { _, card in card.forwardsTo = "deaf" }
+        var deaf = ViewDescription(name: "deaf", frame: Rect(x: 0, y: 500, width: 100, height: 100))
+        deaf.handles = []
+        scene.views.append(deaf)
+        let records = try deliveries([finger.down(0, 100, 150), finger.up(0.05, 100, 150)], scene: scene)
+        #expect(summary(records) == ["touchesBegan application 1 via:deaf>window@0", "touchesEnded application 1 via:deaf>window@0.05"])
+        #expect(records.first?.forwardedBy == "card")
+    }
+}

@@ -63,3 +63,21 @@ extension LongPressTests {
         #expect(records.summary == ["press began@0.5", "press changed@1", "press cancelled@1"])
     }
 }
+
+extension LongPressTests {
+    /// The press after the required tap must land within multiTapDistance of the tap, as a tap's would.
+    @Test(arguments: [(40.0, true), (50.0, false)])
+    func pressMustLandNearTheTap(distance: Double, begins: Bool) throws {
+        let scene = singleViewScene([recognizer("press", .longPress(numberOfTapsRequired: 1))])
+        let records = try transitions([
+            finger.down(0, 100, 100), finger.up(0.05, 100, 100),
+            finger.down(0.2, 100 + distance, 100), finger.up(0.9, 100 + distance, 100),
+        ], scene: scene)
+        if begins {
+            #expect(records.summary == ["press began@0.7", "press ended@0.9"])
+        } else {
+            #expect(records.summary == ["press failed@0.2"])
+            #expect(records.first?.reason == "the press landed 50 pt from the first tap, more than multiTapDistance 45 pt")
+        }
+    }
+}

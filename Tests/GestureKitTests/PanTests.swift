@@ -94,3 +94,27 @@ extension PanTests {
         #expect(records.last?.reason == "its touches were cancelled")
     }
 }
+
+extension PanTests {
+    @Test func aPanThatNeverHadItsMinimumFingersSaysSo() throws {
+        let scene = singleViewScene([recognizer("pan2", .pan(minimumNumberOfTouches: 2))])
+        let records = try transitions(finger.drag(from: Point(x: 100, y: 100), to: Point(x: 140, y: 100), duration: 0.1), scene: scene)
+        #expect(records.summary == ["pan2 failed@0.1"])
+        #expect(records.first?.reason == "fingers lifted after moving 40 pt, never with minimumNumberOfTouches 2 fingers down past panHysteresis 10 pt")
+    }
+}
+
+extension PanTests {
+    /// A 1 ms step still counts as a two-point velocity when the trace's clock is the Unix epoch.
+    @Test func oneMillisecondStepsCountAtEpochTimes() throws {
+        let base = 1_700_000_000.0
+        let records = try transitions([
+            finger.down(base, 100, 100), finger.move(base + 0.010, 120, 100), finger.move(base + 0.011, 121, 100),
+            finger.up(base + 0.02, 121, 100),
+        ], scene: scene)
+        let changed = try #require(records.first { $0.state == .changed })
+        guard case .vector(let v) = changed.velocity else { Issue.record("no velocity"); return }
+        // 0.2 × 1000 pt/s (1 pt in 1 ms) + 0.8 × 2000 pt/s (20 pt in 10 ms), within the clock's resolution there.
+        #expect(abs(v.x - 1800) < 1)
+    }
+}

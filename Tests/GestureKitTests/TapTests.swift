@@ -108,3 +108,18 @@ extension TapTests {
         #expect(records.summary == ["tap recognized@0.05", "tap recognized@1.05"])
     }
 }
+
+extension TapTests {
+    /// Only differences of `t` matter: a trace on the Unix epoch's clock keeps the 0.35 s boundary.
+    @Test(arguments: [0, 86_400, 1_700_000_000, 1_700_000_000.123, 1_763_412_345.678])
+    func secondTapExactlyAtTheIntervalCountsAtAnyClockOffset(base: Double) throws {
+        let scene = singleViewScene([recognizer("doubleTap", .tap(numberOfTapsRequired: 2))])
+        let t = { (offset: String) in base + (Double(offset) ?? 0) }
+        let records = try transitions([
+            finger.down(t("0"), 100, 100), finger.up(t("0.05"), 100, 100),
+            finger.down(t("0.40"), 100, 100), finger.up(t("0.45"), 100, 100),
+        ], scene: scene)
+        #expect(records.map(\.state) == [.recognized])
+        #expect(records.first?.taps == 2)
+    }
+}

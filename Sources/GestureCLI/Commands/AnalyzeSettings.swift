@@ -31,6 +31,9 @@ struct AnalyzeSettings {
     init(_ arguments: ParsedArguments, terminal: Bool) throws(UsageError) {
         traces = try TraceInputs.paths(arguments.operands)
         sceneFile = arguments.value("scene")
+        if sceneFile == "-", traces.contains("-") {
+            throw UsageError("standard input cannot be both the scene ('--scene -') and a trace ('-')")
+        }
         format = arguments.value("format").flatMap(OutputFormat.init(rawValue:)) ?? (terminal ? .text : .jsonl)
         deliveries = arguments.isSet("deliveries")
         if arguments.isSet("only") {

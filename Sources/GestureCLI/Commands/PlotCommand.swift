@@ -31,6 +31,9 @@ struct PlotCommand: Command {
     func run(_ arguments: ParsedArguments, in context: CommandContext) throws(UsageError) -> ExitStatus {
         let environment = context.environment
         let path = arguments.operands.first ?? "-"
+        if path == "-", arguments.value("scene") == "-" {
+            throw UsageError("standard input cannot be both the scene ('--scene -') and the trace ('-')")
+        }
         let input: PlotInput
         do throws(TraceError) {
             let resolver = try SceneResolver(sceneFile: arguments.value("scene"))

@@ -8,7 +8,7 @@ struct SceneCommand: Command {
     let discussion = """
         With --default, prints the scene used for traces that name none, as a scene file to copy \
         and edit. With --check FILE, reads FILE as a scene, prints FILE: ok on standard output when \
-        it is valid and otherwise the problem on standard error as FILE:LINE:COLUMN: error: MESSAGE.
+        it is valid (FILE - reads standard input) and otherwise the problem on standard error as FILE:LINE:COLUMN: error: MESSAGE.
 
         exit status: 0 success, 2 usage error, 65 the scene is invalid, 66 the file cannot be \
         opened, 74 output cannot be written.
@@ -25,15 +25,16 @@ struct SceneCommand: Command {
         case (true, nil):
             return environment.writeResult(SceneFileWriter.text(of: .defaultScene()))
         case (false, let path?):
+            let name = path == "-" ? "<stdin>" : path
             do throws(TraceError) {
                 let scene = try SceneLoader.load(path: path)
                 do throws(SceneError) {
                     _ = try Engine(scene: scene)
                 } catch {
-                    environment.printError("\(path): error: invalid scene: \(error.message)")
+                    environment.printError("\(name): error: invalid scene: \(error.message)")
                     return .dataError
                 }
-                return environment.writeResult("\(path): ok\n")
+                return environment.writeResult("\(name): ok\n")
             } catch {
                 environment.printError(error.description)
                 return TraceInputs.status(of: error)

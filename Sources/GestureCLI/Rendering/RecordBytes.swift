@@ -221,6 +221,8 @@ struct RecordBytesWriter {
                 out.appendJSONString(detail.phase.rawValue)
                 out.append(",\"tapCount\":")
                 out.appendInteger(detail.tapCount)
+                out.append(",\"timestamp\":")
+                out.appendNumber(detail.timestamp)
                 out.append(",\"location\":")
                 Self.point(detail.location, to: &out)
                 out.append(",\"previousLocation\":")
