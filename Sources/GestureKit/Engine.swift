@@ -36,7 +36,9 @@ public final class Engine {
     public var onRecord: (AnalysisRecord) -> Void = { _ in }
 
     let environment: GestureEnvironment
-    let window: Window
+    /// The window, with the scene's views beneath it: find a view with ``Window/view(named:)`` to
+    /// attach a recognizer of your own before calling ``add(_:)``.
+    public let window: Window
     let options: EngineOptions
     @exclusivity(unchecked) private var pending: [Sample] = []
     @exclusivity(unchecked) private var pendingTime: Double?
@@ -79,6 +81,24 @@ public final class Engine {
 
     /// The current virtual time.
     public var now: Double { environment.clock.now }
+
+    /// The recognizers, in the order they are considered: the scene's, then those added with ``add(_:)``.
+    public var recognizers: [GestureRecognizer] { environment.recognizers }
+
+    /// The recognizer with this name, if any.
+    public func recognizer(named name: String) -> GestureRecognizer? {
+        environment.recognizers.first { $0.name == name }
+    }
+
+    /// Adds a recognizer built in code, such as a subclass of your own, to the running scene: attach
+    /// it to a view first (``View/addGestureRecognizer(_:)``), and set up its relationships with
+    /// ``GestureRecognizer/require(toFail:)`` and its delegate as in UIKit. It takes part from the
+    /// next event on; add it before the first sample to see the whole trace. The engine does not
+    /// keep its delegate alive (recognizers hold delegates weakly).
+    public func add(_ recognizer: GestureRecognizer) {
+        guard !environment.recognizers.contains(where: { $0 === recognizer }) else { return }
+        environment.add(recognizer)
+    }
 
     /// Takes the next sample in trace order.
     public func process(_ sample: Sample) {

@@ -122,7 +122,8 @@ final class GestureEnvironment {
         willObserveRecognition(r)
         observe(r, target, reason: nil)
         for other in recognizers where other !== r && other.observedState == .possible && other.logicalState != .failed {
-            if other.failureRequirements.contains(where: { $0 === r }) {
+            // A dependent that has no touches is not taking part in this sequence: nothing to fail.
+            if other.failureRequirements.contains(where: { $0 === r }), other.engagedTouchCount > 0 || !other.waitingStates.isEmpty {
                 failWaiting(other, reason: "\(r.name) \(target == .began ? "began" : "recognized"), and \(other.name) requires it to fail")
             } else if prevents(r, other) {
                 failWaiting(other, reason: "prevented by \(r.name), which \(target == .began ? "began" : "recognized")")

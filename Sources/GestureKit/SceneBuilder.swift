@@ -79,6 +79,9 @@ enum SceneBuilder {
         }
         for root in scene.views { try add(root, to: window) }
         for controller in scene.controllers {
+            guard controller.name != "window", controller.name != "application" else {
+                throw SceneError("controller name \"\(controller.name)\" is reserved")
+            }
             guard let view = viewsByName[controller.view] else {
                 throw SceneError("controller \"\(controller.name)\" names view \"\(controller.view)\", which does not exist")
             }

@@ -149,6 +149,9 @@ public struct SceneDecoder: Sendable {
         let members = try object(json, "a controller")
         try allowOnly(members, ["name", "view", "handles"], in: "a controller")
         let name = try requiredName(members, json, "a controller")
+        if name.value == "window" || name.value == "application" {
+            throw error(name.position, "controller name \"\(name.value)\" is reserved")
+        }
         if names.views[name.value] != nil || names.controllers[name.value] != nil {
             throw error(name.position, "responder name \"\(name.value)\" is used twice")
         }

@@ -150,3 +150,24 @@ extension ArbitrationTests {
         #expect(records.of("tap").first?.reason == "doubleTap recognized, and tap requires it to fail")
     }
 }
+
+extension ArbitrationTests {
+    /// A recognizer on another view that requires the winner to fail but has no touches is not part
+    /// of the sequence: it reports nothing.
+    @Test func aDependentWithoutTouchesIsNotFailedByTheRecognition() throws {
+        var root = ViewDescription(name: "root", frame: Rect(x: 0, y: 0, width: 390, height: 844))
+        root.children = [
+            ViewDescription(name: "a", frame: Rect(x: 0, y: 0, width: 200, height: 400)),
+            ViewDescription(name: "b", frame: Rect(x: 200, y: 0, width: 190, height: 400)),
+        ]
+        var tapA = RecognizerDescription(name: "tapA", kind: .tap(), view: "a")
+        tapA.requireToFail = ["doubleTapB"]
+        let scene = SceneDescription(views: [root], recognizers: [
+            tapA, RecognizerDescription(name: "doubleTapB", kind: .tap(numberOfTapsRequired: 2), view: "b"),
+        ])
+        let records = try transitions([
+            finger.down(0, 250, 50), finger.up(0.05, 250, 50), finger.down(0.1, 250, 50), finger.up(0.15, 250, 50),
+        ], scene: scene)
+        #expect(records.summary == ["doubleTapB recognized@0.15"])
+    }
+}

@@ -105,6 +105,7 @@ extension SceneDecoderTests {
         (#"{"views": [{"name": "a", "frame": [0,0,1,1], "alpha": 2}]}"#, #"scene.json:1:55: error: "alpha" must be between 0 and 1"#),
         (#"{"views": [{"name": "a", "frame": [0,0,1,1], "hidden": "yes"}]}"#, #"scene.json:1:56: error: "hidden" must be true or false, not a string"#),
         (#"{"views": [{"name": "a", "frame": [0,0,1,1], "handles": ["taps"]}]}"#, #"scene.json:1:58: error: an entry of "handles" is "taps"; expected one of "touches", "motion", "remoteControl""#),
+        (#"{"views": [{"name": "a", "frame": [0,0,1,1]}], "controllers": [{"name": "window", "view": "a"}]}"#, #"scene.json:1:73: error: controller name "window" is reserved"#),
         (#"{"views": [], "controllers": [{"name": "c", "view": "nope"}]}"#, #"scene.json:1:53: error: controller "c" names view "nope", which does not exist"#),
         (#"{"views": [], "firstResponder": "ghost"}"#, #"scene.json:1:33: error: "firstResponder" names "ghost", which is neither a view nor a controller"#),
         (#"{"views": [{"name": "a", "frame": [0,0,1,1], "forwardsTo": "b"}]}"#, #"scene.json:1:60: error: "forwardsTo" names "b", which is neither a view nor a controller"#),
