@@ -15,7 +15,11 @@ import Darwin
 /// a movement only counts as backwards once it goes past the furthest point reached by more than a
 /// tolerance: `checkmarkJitterTolerance`, or `checkmarkRelativeJitterTolerance` of the stroke's size
 /// so far when that is more (a hand wobbles more in a larger movement). Left of the rightmost x
-/// fails; up from the lowest point of the downstroke starts the upstroke. Strokes also often start and end with a hook: the stroke may rise before its
+/// fails; up from the lowest point of the downstroke starts the upstroke. A single stray sample
+/// (more than the tolerance from both the sample before it and the one after it, which are closer
+/// to each other than to it) is a glitch and is skipped, however far it strays, so it neither fails
+/// the stroke nor starts its upstroke; judging a sample waits for the next one (or the lift).
+/// Strokes also often start and end with a hook: the stroke may rise before its
 /// downstroke (which then starts at the highest point of that rise) and fall after its upstroke
 /// (which then ends at its highest point), each by at most `checkmarkMaximumHook` of the upstroke's
 /// rise; a larger fall, or rising again after the fall, fails.
@@ -23,8 +27,12 @@ import Darwin
 /// At lift, both strokes (the chords from the downstroke's start to the lowest point, and from
 /// there to the upstroke's highest point) must be at least `checkmarkMinimumStroke` long and at
 /// least `checkmarkMinimumSlope` from horizontal, so a straight or wavy line, an `L` and a shallow
-/// dip fail. A `V` drawn right to left and most scribbles fail on the direction rules as soon as
-/// they break them. Each failure gives its reason, such as "stroke has no upward part".
+/// dip fail. The upstroke must be at least `checkmarkMinimumUpstrokeRatio` of the downstroke's
+/// length, so a long line ending in a flick fails; and the turn must be a corner: the samples
+/// around the lowest point that stay within the tolerance of its height may span at most
+/// `checkmarkMaximumFlatBottom` of the stroke's width, so a `U` fails. A `V` drawn right to left
+/// and most scribbles fail on the direction rules as soon as they break them. Each failure gives
+/// its reason, such as "stroke has no upward part".
 ///
 /// The recognizer is discrete and accepts a symmetric `V` as well as a check.
 ///
@@ -45,6 +53,11 @@ public final class CheckmarkGestureRecognizer: GestureRecognizer {
     private var peak = Point.zero
     /// The lowest point of a hook after the upstroke.
     private var hookBottom = Point.zero
+    /// The last sample the direction rules took, and the newest one, judged once the next arrives.
+    private var lastFollowed = Point.zero
+    private var pending: Point?
+    /// The samples the direction rules took, for the shape of the turn at lift.
+    private var path = StrokeBuffer()
 
     /// Creates a checkmark recognizer.
     override public init(name: String) {
@@ -68,16 +81,25 @@ public final class CheckmarkGestureRecognizer: GestureRecognizer {
         bottom = point
         peak = point
         hookBottom = point
+        lastFollowed = point
+        pending = nil
+        path = StrokeBuffer()
+        path.append(point)
     }
 
     override public func touchesMoved(_ touches: [Touch], with event: TouchEvent) {
         guard let touch = touches.first else { return }
-        follow(touch.location(in: view))
+        take(touch.location(in: view))
     }
 
     override public func touchesEnded(_ touches: [Touch], with event: TouchEvent) {
         guard let touch = touches.first else { return }
-        follow(touch.location(in: view))
+        take(touch.location(in: view))
+        // The lift point has no next sample to be judged against: the rules take it as it is.
+        if let last = pending {
+            pending = nil
+            follow(last)
+        }
         guard state == .possible else { return }
         if let reason = rejectionAtLift() {
             fail(reason)
@@ -100,11 +122,29 @@ public final class CheckmarkGestureRecognizer: GestureRecognizer {
         bottom = .zero
         peak = .zero
         hookBottom = .zero
+        lastFollowed = .zero
+        pending = nil
+        path = StrokeBuffer()
+    }
+
+    /// Takes the finger's next location: the sample before it goes to the direction rules unless
+    /// it is a glitch, a lone sample that strays more than the jitter tolerance from both its
+    /// neighbours while they are closer to each other than to it (the finger did not go there).
+    private func take(_ point: Point) {
+        guard state == .possible, start != nil else { return }
+        defer { pending = point }
+        guard let middle = pending else { return }
+        let before = lastFollowed.distance(to: middle), after = middle.distance(to: point)
+        let nearer = min(before, after)
+        if nearer > jitterTolerance.points && lastFollowed.distance(to: point) < nearer { return }
+        follow(middle)
     }
 
     /// Applies the direction rules to the finger's next location; fails as soon as one is broken.
     private func follow(_ point: Point) {
         guard state == .possible, start != nil else { return }
+        lastFollowed = point
+        path.append(point)
         minimum = Point(x: min(minimum.x, point.x), y: min(minimum.y, point.y))
         maximum = Point(x: max(maximum.x, point.x), y: max(maximum.y, point.y))
         let tolerance = jitterTolerance.points
@@ -200,7 +240,37 @@ public final class CheckmarkGestureRecognizer: GestureRecognizer {
         if upSlope < minimumSlope {
             return "upstroke is \(degrees(upSlope)) from horizontal, flatter than checkmarkMinimumSlope \(format(minimumSlope)) rad (\(degrees(minimumSlope)))"
         }
+        let ratio = thresholds.checkmarkMinimumUpstrokeRatio
+        if up < ratio * down {
+            return "upstroke is \(format(up)) pt, less than checkmarkMinimumUpstrokeRatio \(format(ratio)) of the \(format(down)) pt downstroke"
+        }
+        let width = maximum.x - self.minimum.x
+        let run = bottomRun()
+        let flat = thresholds.checkmarkMaximumFlatBottom
+        if run > flat * width {
+            return "ran \(format(run)) pt sideways along its bottom, more than checkmarkMaximumFlatBottom \(format(flat)) of its \(format(width)) pt width; a checkmark turns in a corner"
+        }
         return nil
+    }
+
+    /// How far the stroke runs horizontally around its lowest point: the x extent of the samples
+    /// next to it that stay within the jitter tolerance of its height.
+    private func bottomRun() -> Double {
+        let points = path.stroke
+        // The lowest point (the vertex: nothing after the downstroke goes lower); the last of equals,
+        // as the downstroke keeps the last.
+        guard var vertex = points.indices.first else { return 0 }
+        for index in points.indices where points[index].y >= points[vertex].y { vertex = index }
+        let band = points[vertex].y - jitterTolerance.points
+        var first = vertex, last = vertex
+        while first > 0, points[first - 1].y >= band { first -= 1 }
+        while last < points.count - 1, points[last + 1].y >= band { last += 1 }
+        var left = points[vertex].x, right = left
+        for point in points[first...last] {
+            left = min(left, point.x)
+            right = max(right, point.x)
+        }
+        return right - left
     }
 
     private func degrees(_ radians: Double) -> String { "\(format(radians * 180 / .pi))°" }

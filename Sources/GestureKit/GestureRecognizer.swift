@@ -11,15 +11,34 @@
 /// A subclass overrides ``touchesBegan(_:with:)`` and its siblings, sets ``state`` (or calls
 /// ``fail(_:)`` with a reason), and clears its own variables in ``reset()``. The engine resets a
 /// recognizer to `possible` once the event that finished it has been handled and nothing waits on
-/// it. An illegal transition, such as `possible → changed`, is a programming error: ``transition(to:)``
-/// throws it and the ``state`` setter stops a debug build with an assertion.
+/// it. An illegal transition, such as `possible → changed` or `possible → cancelled`, is a
+/// programming error: ``transition(to:)`` throws it and the ``state`` setter stops a debug build
+/// with an assertion. One exception keeps UIKit code working: setting ``state`` to `cancelled`
+/// before anything began (as the seeds' `touchesCancelled` does) fails the recognizer instead,
+/// with the reason "`name` set its state to cancelled before it began".
+///
+/// ``numberOfTouches`` counts the touches still down, so it is 0 once the last finger lifts;
+/// ``touches`` also holds the ones that ended in the event being handled. A two-finger tap
+/// (without the movement and duration limits of ``TapGestureRecognizer``) remembers how many
+/// fingers were down together and decides when the last one lifts:
 ///
 /// ```swift
 /// final class TwoFingerTap: GestureRecognizer {
+///     private var fingers = 0     // the most fingers down at once
+///
 ///     override var kindName: String { "twoFingerTap" }
-///     override func touchesEnded(_ touches: [Touch], with event: TouchEvent) {
-///         state = numberOfTouches == 2 ? .recognized : .failed
+///     override var isDiscrete: Bool { true }
+///
+///     override func touchesBegan(_ touches: [Touch], with event: TouchEvent) {
+///         fingers = max(fingers, numberOfTouches)
 ///     }
+///
+///     override func touchesEnded(_ touches: [Touch], with event: TouchEvent) {
+///         guard state == .possible, numberOfTouches == 0 else { return }   // until the last finger lifts
+///         if fingers == 2 { state = .recognized } else { fail("two fingers are needed, not \(fingers)") }
+///     }
+///
+///     override func reset() { fingers = 0 }
 /// }
 /// ```
 ///
@@ -46,11 +65,22 @@ open class GestureRecognizer {
 
     /// The state the recognizer has reached (its own view of it: a transition waiting on a
     /// failure requirement already counts).
+    ///
+    /// Setting it makes the transition with ``transition(to:)``; an illegal one stops a debug build
+    /// with an assertion and is ignored in a release build, except `cancelled` while `possible`,
+    /// which fails the recognizer with the reason "`name` set its state to cancelled before it began".
     public var state: RecognizerState {
         get { logicalState }
         set {
+            var target = newValue
+            if logicalState == .possible && newValue == .cancelled {
+                // UIKit's subclass habit (the seeds' touchesCancelled): cancelled before anything
+                // began is taken as a failure here; `transition(to:)` throws instead.
+                if pendingReason == nil { pendingReason = "\(name) set its state to cancelled before it began" }
+                target = .failed
+            }
             do {
-                try transition(to: newValue)
+                try transition(to: target)
             } catch {
                 assertionFailure("\(name): \(error)")
             }
@@ -143,17 +173,14 @@ open class GestureRecognizer {
     public var now: Double { environment?.clock.now ?? 0 }
 
     /// Makes the transition to `newState`, or throws if the state machine does not allow it.
+    ///
+    /// `ended` while `possible` on a discrete recognizer means `recognized`, as in UIKit. Every other
+    /// transition the state machine lacks throws ``IllegalTransition`` and leaves the state alone,
+    /// `possible → cancelled` included (the ``state`` setter turns that one into a failure).
     public func transition(to newState: RecognizerState) throws(IllegalTransition) {
         var target = newState
-        if logicalState == .possible {
-            // UIKit's subclass habits: `.ended` from possible is `.recognized` for a discrete gesture,
-            // and `.cancelled` before anything began (as the seeds' touchesCancelled does) is a failure.
-            if newState == .ended && isDiscrete { target = .recognized }
-            if newState == .cancelled {
-                target = .failed
-                if pendingReason == nil { pendingReason = "\(name) set its state to cancelled before it began" }
-            }
-        }
+        // UIKit's subclass habit: `.ended` from possible is `.recognized` for a discrete gesture.
+        if logicalState == .possible && newState == .ended && isDiscrete { target = .recognized }
         guard RecognizerState.isLegal(from: logicalState, to: target) else {
             throw IllegalTransition(recognizer: name, from: logicalState, to: target)
         }

@@ -47,6 +47,10 @@ public struct Thresholds: Hashable, Sendable {
     public var checkmarkMinimumSlope = 0.35
     /// Checkmark: the most the stroke may rise before its downstroke or fall after its upstroke (a hook), as a fraction of the upstroke's rise (choice; the $1 logs' check strokes rise at most 0.18 of it first).
     public var checkmarkMaximumHook = 0.33
+    /// Checkmark: the least length of the upstroke's chord, as a fraction of the downstroke's (choice; the $1 logs' check strokes are at least 1.5, their `v`s 0.87; a 283 pt line ending in a 27 pt flick is 0.09).
+    public var checkmarkMinimumUpstrokeRatio = 0.25
+    /// Checkmark: the most the stroke may run horizontally around its lowest point (the samples next to it within the jitter tolerance of its height), as a fraction of the stroke's width (choice; the $1 logs' check strokes run at most 0.19 of it, their `v`s 0.23; a `U` runs its whole width).
+    public var checkmarkMaximumFlatBottom = 0.6
     /// Template: the shortest stroke matched against templates, as path length in points (choice; as far as a pan must move to begin).
     public var templateMinimumStroke = 10.0
 
@@ -76,6 +80,8 @@ public struct Thresholds: Hashable, Sendable {
         ("checkmarkRelativeJitterTolerance", \.checkmarkRelativeJitterTolerance),
         ("checkmarkMinimumSlope", \.checkmarkMinimumSlope),
         ("checkmarkMaximumHook", \.checkmarkMaximumHook),
+        ("checkmarkMinimumUpstrokeRatio", \.checkmarkMinimumUpstrokeRatio),
+        ("checkmarkMaximumFlatBottom", \.checkmarkMaximumFlatBottom),
         ("templateMinimumStroke", \.templateMinimumStroke),
         ]
     }

@@ -58,21 +58,22 @@ extension CheckmarkTests {
         #expect(try checkmarkRecords(displacing(samples, at: samples.count - 10, by: jitter)).map(\.state) == [.recognized])
     }
 
-    @Test func aBackwardsJumpPastTheToleranceFailsIt() throws {
+    @Test func aBackwardsMovePastTheToleranceFailsIt() throws {
         let samples = strokeSamples(checkStroke(origin: Point(x: 60, y: 300), scale: 1), duration: 0.4, rate: 120)
-        // 20 pt back from its place on the path, 16.92 pt left of the sample before it.
-        let records = try checkmarkRecords(displacing(samples, at: 8, by: Point(x: -20, y: 0)))
+        // Two samples in a row 20 pt back from their places on the path: the finger did go back, the
+        // first of them 16.92 pt left of the sample before it.
+        let records = try checkmarkRecords(displacing(samples, at: 8...9, by: Point(x: -20, y: 0)))
         #expect(records.map(\.state) == [.failed])
         #expect(records.first?.reason == "moved 16.92 pt left, more than checkmarkJitterTolerance 8 pt; a checkmark is drawn left to right")
     }
 
     @Test func theToleranceGrowsWithTheStroke() throws {
         // Scale 2 from (20, 300): 340 pt wide; 10 samples before the end the stroke is about
-        // 300 pt wide, so 0.1 of it tolerates a 20 pt jump back but not a 40 pt one.
+        // 300 pt wide, so 0.1 of it tolerates moving 20 pt back but not 40 pt.
         let samples = strokeSamples(checkStroke(origin: Point(x: 20, y: 300), scale: 2), duration: 0.4, rate: 120)
         let index = samples.count - 10
-        #expect(try checkmarkRecords(displacing(samples, at: index, by: Point(x: -20, y: 0))).map(\.state) == [.recognized])
-        let records = try checkmarkRecords(displacing(samples, at: index, by: Point(x: -40, y: 0)))
+        #expect(try checkmarkRecords(displacing(samples, at: index...index + 1, by: Point(x: -20, y: 0))).map(\.state) == [.recognized])
+        let records = try checkmarkRecords(displacing(samples, at: index...index + 1, by: Point(x: -40, y: 0)))
         #expect(records.map(\.state) == [.failed])
         #expect(records.first?.reason?.contains("more than checkmarkRelativeJitterTolerance 0.1 of the stroke's") == true)
     }
@@ -178,6 +179,98 @@ extension CheckmarkTests {
     }
 }
 
+// MARK: Glitches, U shapes and flicks
+
+/// A 120 × 120 check sampled every 3 pt: 40 pt down and right, then 80 right and 120 up. Sample 8 is
+/// on the downstroke, sample 30 on the upstroke.
+private let sampledCheck = [Point(x: 100, y: 300), Point(x: 140, y: 340), Point(x: 220, y: 220)]
+
+extension CheckmarkTests {
+    /// One stray sample, of any size up to 25 pt and in any backwards direction, is a glitch: it
+    /// neither fails the check nor starts its upstroke early.
+    @Test(arguments: [
+        (8, Point(x: 0, y: -12)), (8, Point(x: 0, y: -20)), (8, Point(x: 0, y: -25)),
+        (8, Point(x: -12, y: 0)), (8, Point(x: -20, y: 0)), (8, Point(x: -25, y: 0)),
+        (8, Point(x: 0, y: 20)), (8, Point(x: -20, y: -20)),
+        (30, Point(x: -12, y: 0)), (30, Point(x: -20, y: 0)), (30, Point(x: -25, y: 0)),
+        (30, Point(x: 0, y: 12)), (30, Point(x: 0, y: 20)), (30, Point(x: 0, y: 25)),
+    ])
+    func aSingleStraySampleIsAGlitch(index: Int, offset: Point) throws {
+        let samples = steppedSamples(sampledCheck)
+        #expect(try checkmarkRecords(samples).map(\.state) == [.recognized])
+        let records = try checkmarkRecords(displacing(samples, at: index, by: offset))
+        #expect(records.map(\.state) == [.recognized], "\(records.map(describe))")
+        #expect(records.first?.reason == nil)
+        #expect(records.first?.t == samples.last?.t, "recognized at lift")
+    }
+
+    /// Before glitches were skipped, these failed with misleading reasons, such as "went down
+    /// 14.22 pt after the upstroke" for a sample 12 pt up on the downstroke.
+    @Test func glitchesOnTheDownstrokeNoLongerStartTheUpstroke() throws {
+        let up = try checkmarkRecords(displacing(steppedSamples(sampledCheck), at: 8, by: Point(x: 0, y: -12)))
+        #expect(up.map(\.state) == [.recognized])
+        let left = try checkmarkRecords(displacing(steppedSamples(sampledCheck), at: 8, by: Point(x: -12, y: 0)))
+        #expect(left.map(\.state) == [.recognized])
+    }
+
+    /// A glitch does not rescue a shape that is not a check.
+    @Test func aGlitchDoesNotMakeALineACheck() throws {
+        let line = steppedSamples([Point(x: 50, y: 200), Point(x: 250, y: 400)])
+        let records = try checkmarkRecords(displacing(line, at: 30, by: Point(x: 0, y: -25)))
+        #expect(records.map(\.state) == [.failed])
+        #expect(records.first?.reason == "stroke has no upward part")
+    }
+
+    @Test func rejectsAU() throws {
+        // Down 120, across 100 along the bottom, up 120: the turn is a flat segment, not a corner.
+        let u = steppedSamples([Point(x: 100, y: 200), Point(x: 100, y: 320), Point(x: 200, y: 320), Point(x: 200, y: 200)])
+        let records = try checkmarkRecords(u)
+        #expect(records.map(\.state) == [.failed])
+        #expect(records.first?.reason == "ran 100 pt sideways along its bottom, more than checkmarkMaximumFlatBottom 0.6 of its 100 pt width; a checkmark turns in a corner")
+        // A wide bowl whose flat bottom is a third of its width is still accepted.
+        let bowl = steppedSamples([Point(x: 100, y: 200), Point(x: 160, y: 320), Point(x: 220, y: 320), Point(x: 300, y: 160)])
+        #expect(try checkmarkRecords(bowl).map(\.state) == [.recognized])
+    }
+
+    @Test func rejectsALongLineEndingInAFlick() throws {
+        // 283 pt down and right, then a 27 pt flick up as the finger lifts.
+        let flick = steppedSamples([Point(x: 50, y: 200), Point(x: 250, y: 400), Point(x: 265, y: 378)])
+        let records = try checkmarkRecords(flick)
+        #expect(records.map(\.state) == [.failed])
+        #expect(records.first?.reason == "upstroke is 26.63 pt, less than checkmarkMinimumUpstrokeRatio 0.25 of the 282.84 pt downstroke")
+        let longer = steppedSamples([Point(x: 50, y: 200), Point(x: 250, y: 400), Point(x: 270, y: 372)])
+        let longerRecords = try checkmarkRecords(longer)
+        #expect(longerRecords.map(\.state) == [.failed])
+        #expect(longerRecords.first?.reason == "upstroke is 34.41 pt, less than checkmarkMinimumUpstrokeRatio 0.25 of the 282.84 pt downstroke")
+    }
+
+    @Test(arguments: [
+        // A V drawn right to left, a mirrored check, a caret, a W, a scribble left to right.
+        ([Point(x: 220, y: 220), Point(x: 160, y: 340), Point(x: 100, y: 220)], "a checkmark is drawn left to right"),
+        ([Point(x: 220, y: 300), Point(x: 180, y: 340), Point(x: 100, y: 220)], "a checkmark is drawn left to right"),
+        ([Point(x: 100, y: 340), Point(x: 160, y: 220), Point(x: 220, y: 340)], "stroke has no upward part"),
+        ([Point(x: 50, y: 200), Point(x: 90, y: 320), Point(x: 130, y: 220), Point(x: 170, y: 320), Point(x: 210, y: 200)],
+         "more than checkmarkMaximumHook 0.33 of its 100 pt rise"),
+        ([Point(x: 100, y: 300), Point(x: 130, y: 250), Point(x: 150, y: 350), Point(x: 170, y: 260), Point(x: 200, y: 340), Point(x: 230, y: 240)],
+         "more than checkmarkMaximumHook 0.33 of its 90 pt rise"),
+    ])
+    func stillRejectsWrongShapesSampledEvery3Points(corners: [Point], reasonEnd: String) throws {
+        let records = try checkmarkRecords(steppedSamples(corners))
+        #expect(records.map(\.state) == [.failed])
+        #expect(records.first?.reason?.hasSuffix(reasonEnd) == true, "\(records.map(describe))")
+    }
+
+    @Test func theNewThresholdsCanBeOverridden() throws {
+        // The check's upstroke is 2.65 times its downstroke; its bottom runs 0.15 of its width.
+        let samples = steppedSamples(sampledCheck)
+        let ratio = try checkmarkRecords(samples, thresholds: ["checkmarkMinimumUpstrokeRatio": 3])
+        #expect(ratio.first?.reason == "upstroke is 144.22 pt, less than checkmarkMinimumUpstrokeRatio 3 of the 56.57 pt downstroke")
+        let flat = try checkmarkRecords(samples, thresholds: ["checkmarkMaximumFlatBottom": 0.1])
+        #expect(flat.first?.reason?.hasPrefix("ran ") == true)
+        #expect(flat.first?.reason?.hasSuffix("more than checkmarkMaximumFlatBottom 0.1 of its 120 pt width; a checkmark turns in a corner") == true)
+    }
+}
+
 // MARK: Fixtures
 
 /// A check from `origin`: a downstroke of 56.6 pt at 45° below horizontal, then an upstroke of
@@ -211,11 +304,33 @@ private func strokeSamples(_ corners: [Point], duration: Double, rate: Double, s
 
 /// `samples` with the touch sample at `index` moved by `offset`.
 private func displacing(_ samples: [Sample], at index: Int, by offset: Point) -> [Sample] {
+    displacing(samples, at: index...index, by: offset)
+}
+
+/// `samples` with the touch samples at `indices` moved by `offset`.
+private func displacing(_ samples: [Sample], at indices: ClosedRange<Int>, by offset: Point) -> [Sample] {
     var samples = samples
-    guard case let .touch(id, phase, location, _, _) = samples[index].kind else { return samples }
-    let moved = location + offset
-    samples[index] = .touch(samples[index].t, id: id, phase, x: moved.x, y: moved.y)
+    for index in indices {
+        guard case let .touch(id, phase, location, _, _) = samples[index].kind else { continue }
+        let moved = location + offset
+        samples[index] = .touch(samples[index].t, id: id, phase, x: moved.x, y: moved.y)
+    }
     return samples
+}
+
+/// One finger along the polyline through `corners`, a sample every `step` points or less (each
+/// segment cut into whole steps) and every `interval` seconds, lifted at the last corner.
+private func steppedSamples(_ corners: [Point], step: Double = 3, interval: Double = 0.008) -> [Sample] {
+    var points = [corners[0]]
+    for index in 1..<corners.count {
+        let a = corners[index - 1], b = corners[index]
+        let count = max(1, Int(a.distance(to: b) / step))
+        for k in 1...count { points.append(a + (b - a) * (Double(k) / Double(count))) }
+    }
+    return points.indices.map { index in
+        let phase: TouchPhase = index == 0 ? .began : index == points.count - 1 ? .ended : .moved
+        return .touch(Double(index) * interval, id: .number(1), phase, x: points[index].x, y: points[index].y)
+    }
 }
 
 /// The records of a lone `checkmark` recognizer on a full-screen view.

@@ -33,7 +33,7 @@ extension CustomRecognizerTests {
     }
 
     @Test func aCustomRecognizerTakesPartInExclusion() {
-        let custom = TwoFingerTap(name: "twoFingerTap")
+        let custom = StillTwoFingerTap(name: "twoFingerTap")
         let builtIn = TapGestureRecognizer(name: "builtInTwoFingerTap", numberOfTouchesRequired: 2)
         let records = CustomStage().run([custom, builtIn], CustomStage.twoFingerTap(at: Point(x: 100, y: 100)))
         #expect(records.transitions.map(\.customSummary) == ["twoFingerTap recognized@0.1", "builtInTwoFingerTap failed@0.1"])
@@ -43,7 +43,7 @@ extension CustomRecognizerTests {
     }
 
     @Test func aBuiltInRecognizerCanRequireACustomOneToFail() {
-        let custom = TwoFingerTap(name: "twoFingerTap")
+        let custom = StillTwoFingerTap(name: "twoFingerTap")
         let tap = TapGestureRecognizer(name: "tap")
         tap.require(toFail: custom)
         let oneFinger: [Sample] = [
@@ -55,7 +55,7 @@ extension CustomRecognizerTests {
     }
 
     @Test func aCustomRecognitionCancelsTheViewsTouches() {
-        let custom = TwoFingerTap(name: "twoFingerTap")
+        let custom = StillTwoFingerTap(name: "twoFingerTap")
         let records = CustomStage().run([custom], CustomStage.twoFingerTap(at: Point(x: 100, y: 100)), deliveries: true)
         let deliveries = records.deliveries.map { "\($0.method.rawValue) \($0.responder) \($0.cancelledBy ?? "-")" }
         #expect(deliveries == ["touchesBegan photo -", "touchesCancelled photo twoFingerTap"])
@@ -85,8 +85,31 @@ extension CustomRecognizerTests {
             #expect(error.description == "illegal transition possible → changed")
         }
         #expect(recognizer.state == .possible)
+        do {
+            try recognizer.transition(to: .cancelled)
+            Issue.record("possible → cancelled was allowed")
+        } catch {
+            #expect(error.description == "illegal transition possible → cancelled")
+        }
+        #expect(recognizer.state == .possible)
         #expect(RecognizerState.isLegal(from: .possible, to: .changed) == false)
+        #expect(RecognizerState.isLegal(from: .possible, to: .cancelled) == false)
         #expect(RecognizerState.isLegal(from: .possible, to: .recognized))
+    }
+
+    /// docs/custom-gestures.md: the `state` setter takes the seed's `Cancelled` before anything
+    /// began as a failure with a reason, while `transition(to:)` throws for it.
+    @Test func cancelledBeforeBeganThroughTheSetterIsAFailureButTheThrowingFormThrows() {
+        let setter = CancelOnCancel(name: "setter", throwing: false)
+        let thrower = CancelOnCancel(name: "thrower", throwing: true)
+        let cancelled: [Sample] = [
+            .touch(0, id: .number(1), .began, x: 100, y: 100), .touch(0.1, id: .number(1), .cancelled, x: 100, y: 100),
+        ]
+        let records = CustomStage().run([setter, thrower], cancelled)
+        #expect(records.transitions.map(\.customSummary) == ["setter failed@0.1"])
+        #expect(records.transitions.first?.reason == "setter set its state to cancelled before it began")
+        #expect(thrower.rejected.map(\.description) == ["illegal transition possible → cancelled"])
+        #expect(thrower.state == .possible, "left alone by the throwing form; reset when its touch is gone")
     }
 
     @Test func anIllegalTransitionDuringTouchesLeavesTheStateAlone() {
@@ -143,7 +166,7 @@ private final class SeedCheckmark: GestureRecognizer {
 }
 
 /// Two fingers down and up without moving more than 10 pt: a discrete gesture.
-private final class TwoFingerTap: GestureRecognizer {
+private final class StillTwoFingerTap: GestureRecognizer {
     private var lifted = 0
 
     override var kindName: String { "twoFingerTap" }
@@ -242,6 +265,32 @@ private final class EagerChanger: GestureRecognizer {
 
     override func touchesEnded(_ touches: [Touch], with event: TouchEvent) {
         state = .recognized
+    }
+}
+
+/// Sets `.cancelled` when its touches are cancelled, as the seed does: through the `state` setter,
+/// or with `transition(to:)`, keeping the error.
+private final class CancelOnCancel: GestureRecognizer {
+    let throwing: Bool
+    private(set) var rejected: [IllegalTransition] = []
+
+    init(name: String, throwing: Bool) {
+        self.throwing = throwing
+        super.init(name: name)
+    }
+
+    override var isDiscrete: Bool { true }
+
+    override func touchesCancelled(_ touches: [Touch], with event: TouchEvent) {
+        guard throwing else {
+            state = .cancelled
+            return
+        }
+        do {
+            try transition(to: .cancelled)
+        } catch {
+            rejected.append(error)
+        }
     }
 }
 

@@ -18,3 +18,27 @@ extension DocumentationTests {
         }
     }
 }
+
+extension DocumentationTests {
+    /// The Swift example in the doc comment of `GestureRecognizer` is the class that
+    /// DocCommentExampleTests compiles and runs, character for character.
+    @Test func theGestureRecognizerDocCommentExampleIsTested() throws {
+        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent()
+        let source = try String(contentsOf: root.appendingPathComponent("Sources/GestureKit/GestureRecognizer.swift"), encoding: .utf8)
+        let tests = try String(contentsOf: root.appendingPathComponent("Tests/GestureKitTests/DocCommentExampleTests.swift"), encoding: .utf8)
+        var example: [String] = []
+        var inside = false
+        for line in source.split(separator: "\n", omittingEmptySubsequences: false) {
+            let text = line.trimmingCharacters(in: .whitespaces)
+            guard text.hasPrefix("///") else { if inside { break } else { continue } }
+            let content = text == "///" ? "" : String(text.dropFirst(4))
+            if content == "```swift" { inside = true; continue }
+            if inside && content == "```" { break }
+            if inside { example.append(content) }
+        }
+        let code = example.joined(separator: "\n")
+        #expect(code.contains("final class TwoFingerTap"), "no Swift example found in GestureRecognizer's doc comment")
+        #expect(tests.contains(code), "Tests/GestureKitTests/DocCommentExampleTests.swift no longer holds the doc comment's example")
+    }
+}

@@ -36,6 +36,17 @@ extension StateMachineTests {
         #expect(recognizer.state == .possible)
     }
 
+    /// `possible → cancelled` is not in UIKit's state machine: the throwing form rejects it; only
+    /// the `state` setter turns it into a failure (``cancelledBeforeBeganIsAFailure()``).
+    @Test func cancelledFromPossibleThrows() throws {
+        let recognizer = GestureRecognizer(name: "custom")
+        #expect(throws: IllegalTransition(recognizer: "custom", from: .possible, to: .cancelled)) {
+            try recognizer.transition(to: .cancelled)
+        }
+        #expect(recognizer.state == .possible)
+        #expect(recognizer.pendingReason == nil, "no reason left behind for a later failure")
+    }
+
     /// A recognizer that recognizes on the third event it sees, to check resets happen after the event.
     final class CountingRecognizer: GestureRecognizer {
         var resets = 0
@@ -66,8 +77,8 @@ extension StateMachineTests {
 }
 
 extension StateMachineTests {
-    /// The seeds' recognizer sets `.cancelled` in touchesCancelled whatever its state; before it
-    /// began, that is a failure, not a trap.
+    /// The seeds' recognizer sets `.cancelled` in touchesCancelled whatever its state; through the
+    /// `state` setter, before it began, that is a failure with a reason, not a trap.
     @Test func cancelledBeforeBeganIsAFailure() throws {
         final class Canceller: GestureRecognizer {
             override func touchesCancelled(_ touches: [Touch], with event: TouchEvent) { state = .cancelled }
