@@ -95,7 +95,9 @@ enum CheckFiles {
         var count = 0
         while true {
             if count == bytes.count { bytes.append(contentsOf: repeatElement(0, count: bytes.count)) }
-            let n = bytes.withUnsafeMutableBytes { read(descriptor, $0.baseAddress! + count, $0.count - count) }
+            let n = bytes.withUnsafeMutableBytes { buffer in
+                buffer.baseAddress.map { read(descriptor, $0 + count, buffer.count - count) } ?? 0
+            }
             if n > 0 {
                 count += n
             } else if n == 0 {
