@@ -30,6 +30,21 @@ enum CheckFiles {
         var description: String { "gesturectl: cannot write '\(path)': \(reason)" }
     }
 
+    /// What tells two spellings of a path apart: the device and inode it resolves to (links
+    /// followed), or its UTF-8 bytes when it cannot be looked at (it does not exist).
+    enum Identity: Hashable {
+        case inode(device: UInt64, inode: UInt64)
+        case spelled([UInt8])
+    }
+
+    /// The identity of `path`: `d/sub/c.jsonl`, `d/sub/../sub/c.jsonl` and `/abs/d/sub/c.jsonl`
+    /// have the same one.
+    static func identity(of path: String) -> Identity {
+        var info = stat()
+        guard stat(path, &info) == 0 else { return .spelled(Array(path.utf8)) }
+        return .inode(device: UInt64(info.st_dev), inode: UInt64(info.st_ino))
+    }
+
     /// What `path` names; a link to a file counts as a file.
     static func kind(of path: String) -> Kind {
         var info = stat()
