@@ -56,7 +56,7 @@ struct WarningTally {
 /// A contact that touches down and lifts in the same frame ends 1 µs later, and a frame that does not
 /// come after the previous one is moved to 1 µs after it, so that every trace event holds a contact
 /// once and time never goes back. Contacts still down when the recording ends are cancelled at its
-/// last frame. Oddities (lifts without a touch, positions without a contact, `SYN_DROPPED`, events
+/// last frame (1 µs after it for one that only went down in that frame). Oddities (lifts without a touch, positions without a contact, `SYN_DROPPED`, events
 /// after the last `SYN_REPORT`) become warnings, never failures.
 struct EvdevContactTracker {
     /// The three ways of reporting contacts.
@@ -491,7 +491,9 @@ struct EvdevContactTracker {
     }
 
     /// Ends the recording: warns about events after the last `SYN_REPORT` and cancels the contacts
-    /// still down at the last frame.
+    /// still down at the last frame. A contact whose last change there is a move is cancelled in
+    /// its place; one that only went down in that very frame keeps its `began` and is cancelled
+    /// 1 µs later, so that no touch is lost (a trace wants one change per contact per event).
     mutating func finish() {
         if eventsSinceReport > 0 {
             tally.note("unterminated", line: firstEventSinceReport,
@@ -502,27 +504,39 @@ struct EvdevContactTracker {
         guard !down.isEmpty, let lastFrame = frames.last else { return }
         let endTime = max(lastFrame.time, lastReportTime ?? lastFrame.time)
         var cancels: [ContactChange] = []
+        var lateCancels: [ContactChange] = []
         for id in down {
             guard let last = live[id] else { continue }
-            tally.note("still-down-\(id)", line: lastReportLine,
-                "touch \(id) is still down at the end of the recording; it is written as cancelled at the last frame")
+            let cancel = ContactChange(id: id, phase: .cancelled, x: last.x, y: last.y, pressure: last.pressure, major: last.major)
             if endTime == lastFrame.time, let index = frames[frames.count - 1].changes.firstIndex(where: { $0.id == id }) {
                 if frames[frames.count - 1].changes[index].phase == .began {
-                    frames[frames.count - 1].changes.remove(at: index)
+                    tally.note("still-down-\(id)", line: lastReportLine,
+                        "touch \(id) went down in the last frame and is still down at the end of the recording; "
+                            + "it is written as cancelled 1 µs after it")
+                    lateCancels.append(cancel)
                 } else {
+                    tally.note("still-down-\(id)", line: lastReportLine,
+                        "touch \(id) is still down at the end of the recording; it is written as cancelled at the last frame")
                     frames[frames.count - 1].changes[index].phase = .cancelled
                 }
             } else {
-                cancels.append(ContactChange(id: id, phase: .cancelled, x: last.x, y: last.y, pressure: last.pressure, major: last.major))
+                tally.note("still-down-\(id)", line: lastReportLine,
+                    "touch \(id) is still down at the end of the recording; it is written as cancelled at the last frame")
+                cancels.append(cancel)
             }
         }
         live.removeAll()
-        if frames[frames.count - 1].changes.isEmpty { frames.removeLast() }
-        guard !cancels.isEmpty else { return }
-        if let last = frames.last, last.time == endTime {
-            frames[frames.count - 1].changes += cancels
-        } else {
-            frames.append(ContactFrame(time: endTime, line: lastReportLine, changes: cancels))
+        if !cancels.isEmpty {
+            if frames[frames.count - 1].time == endTime {
+                frames[frames.count - 1].changes += cancels
+            } else {
+                frames.append(ContactFrame(time: endTime, line: lastReportLine, changes: cancels))
+            }
+        }
+        if !lateCancels.isEmpty {
+            let time = (frames.last?.time ?? endTime) &+ 1000
+            frames.append(ContactFrame(time: time, line: lastReportLine, changes: lateCancels))
+            lastFrameTime = time
         }
     }
 }

@@ -68,13 +68,18 @@ struct EvdevLog {
     var device = DeviceDescription()
     /// Problems met while parsing lines.
     var tally = WarningTally()
+    /// The first evemu axis line whose maximum is below its minimum (ignored in a recording, an
+    /// error in a device description).
+    var invertedAxis: (line: Int, message: String)?
 }
 
 /// Turns a parsed recording into samples in points, seconds from its first event.
 enum EvdevRecording {
     /// Converts `log`; `file` names the recording in diagnostics.
     ///
-    /// - Throws: `TraceError.invalid` when the recording holds no touch event at all.
+    /// - Throws: `TraceError.invalid` when the recording holds no touch event at all, or none that
+    ///   makes a touch (every one was ignored: positions without a contact, lifts without a touch,
+    ///   events after the last `SYN_REPORT`).
     static func convert(_ log: EvdevLog, file: String, options: RecordingOptions) throws(TraceError)
         -> RecordingConversion
     {
@@ -86,6 +91,12 @@ enum EvdevRecording {
         var tracker = EvdevContactTracker(mode: mode)
         for event in log.events { tracker.feed(event) }
         tracker.finish()
+        guard !tracker.frames.isEmpty else {
+            throw .invalid(Diagnostic(
+                file: file, position: SourcePosition(line: first.line, column: 1), severity: .error,
+                message: "no usable touches: no touch goes down in a frame ended by SYN_REPORT (positions without "
+                    + "a contact, lifts without a touch and events after the last SYN_REPORT are ignored)"))
+        }
         var tally = log.tally
         let resolved = resolveRanges(mode: mode, log: log, tracker: tracker, options: options, tally: &tally)
         let mapping = ScreenMapping(x: resolved.x, y: resolved.y, target: options.screen)

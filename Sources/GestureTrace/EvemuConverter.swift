@@ -27,9 +27,15 @@ extension DeviceDescription {
     /// Reads a device description: an evemu `.desc` file (or the description lines at the top of an
     /// evemu recording), or `getevent -lp` output.
     ///
-    /// - Throws: `TraceError.invalid` when the text gives no axis range.
+    /// - Throws: `TraceError.invalid` when the text gives no axis range, or an evemu axis line
+    ///   whose maximum is below its minimum.
     public init(evemu bytes: [UInt8], file: String) throws(TraceError) {
-        var description = EvemuParser.parse(bytes).device
+        let log = EvemuParser.parse(bytes)
+        if let inverted = log.invertedAxis {
+            throw .invalid(Diagnostic(
+                file: file, position: SourcePosition(line: inverted.line, column: 1), severity: .error, message: inverted.message))
+        }
+        var description = log.device
         if description.ranges.isEmpty, let getevent = GeteventConverter.deviceDescription(bytes) {
             description = getevent
         }
@@ -89,6 +95,12 @@ private enum EvemuParser {
             let maximum = EvdevNumber.decimal32(words[3])
         else {
             log.tally.note("axis", line: line, "an unreadable axis line (expected A: CODE MIN MAX ...); ignored")
+            return
+        }
+        guard maximum >= minimum else {
+            let message = "axis \(words[1]) has its maximum \(maximum) below its minimum \(minimum) (expected A: CODE MIN MAX ...)"
+            if log.invertedAxis == nil { log.invertedAxis = (line, message) }
+            log.tally.note("axis-inverted", line: line, message + "; ignored")
             return
         }
         log.device.ranges[code] = AxisRange(minimum: Int(minimum), maximum: Int(maximum))

@@ -28,7 +28,10 @@ extension CheckDiscoveryTests {
     @Test func goldenNamesKeepTheExtensionOnlyWhenNamesCollide() {
         #expect(
             GoldenNaming.goldenBases(of: ["tap.json", "tap.jsonl", "Tap.csv", "pan.json", "a.b.csv"])
-                == ["tap.json": "tap.json", "tap.jsonl": "tap.jsonl", "Tap.csv": "Tap.csv", "pan.json": "pan", "a.b.csv": "a.b"])
+                == [
+                    FileName("tap.json"): "tap.json", FileName("tap.jsonl"): "tap.jsonl", FileName("Tap.csv"): "Tap.csv",
+                    FileName("pan.json"): "pan", FileName("a.b.csv"): "a.b",
+                ])
     }
 
     @Test func pathsAreNormalized() {

@@ -119,3 +119,83 @@ extension EvemuTests {
         #expect(conversion.mappingSummary.contains("(--device)"))
     }
 }
+
+/// A touch that only begins in the last frame, recordings with no usable touch, inverted axis ranges.
+extension EvemuTests {
+    @Test func aTouchBeginningInTheLastFrameIsKeptAndCancelled1MicrosecondLater() throws {
+        let text = """
+            A: 35 0 99 0 0 0
+            A: 36 0 199 0 0 0
+            E: 1.0 0003 0039 5
+            E: 1.0 0003 0035 10
+            E: 1.0 0003 0036 10
+            E: 1.0 0000 0000 0000
+
+            """
+        let conversion = try EvemuConverter.convert(bytes: Array(text.utf8), file: "one.events", options: RecordingOptions())
+        try expectValidTrace(conversion)
+        #expect(conversion.samples.count == 2)
+        #expect(conversion.samples.map(\.t) == [0, 0.000001])
+        if case .touch(_, let first, _, _, _) = conversion.samples.first?.kind { #expect(first == .began) }
+        if case .touch(_, let last, _, _, _) = conversion.samples.last?.kind { #expect(last == .cancelled) }
+        #expect(conversion.warnings.map(\.message) == [
+            "touch 1 went down in the last frame and is still down at the end of the recording; it is written as cancelled 1 µs after it"
+        ])
+    }
+
+    @Test func aTouchMovingInTheLastFrameIsCancelledThere() throws {
+        let text = """
+            A: 35 0 99 0 0 0
+            A: 36 0 199 0 0 0
+            E: 1.0 0003 0039 5
+            E: 1.0 0003 0035 10
+            E: 1.0 0003 0036 10
+            E: 1.0 0000 0000 0000
+            E: 1.1 0003 0035 20
+            E: 1.1 0000 0000 0000
+
+            """
+        let conversion = try EvemuConverter.convert(bytes: Array(text.utf8), file: "two.events", options: RecordingOptions())
+        try expectValidTrace(conversion)
+        #expect(conversion.samples.count == 2)
+        if case .touch(_, let last, _, _, _) = conversion.samples.last?.kind { #expect(last == .cancelled) }
+        #expect(conversion.warnings.map(\.message) == [
+            "touch 1 is still down at the end of the recording; it is written as cancelled at the last frame"
+        ])
+    }
+
+    @Test func aRecordingWithNoUsableTouchIsInvalid() throws {
+        // Positions without a contact: touch events, but no touch.
+        let text = "A: 35 0 99 0 0 0\nA: 36 0 199 0 0 0\nE: 1.0 0003 0035 10\nE: 1.0 0003 0036 10\nE: 1.0 0000 0000 0000\n"
+        #expect {
+            _ = try EvemuConverter.convert(bytes: Array(text.utf8), file: "none.events", options: RecordingOptions())
+        } throws: { error in
+            guard case .invalid(let diagnostic) = error as? TraceError else { return false }
+            return diagnostic.message.hasPrefix("no usable touches: ")
+        }
+    }
+
+    @Test func anAxisWhoseMaximumIsBelowItsMinimum() throws {
+        let text = """
+            A: 35 1279 0 0 0 0
+            A: 36 0 199 0 0 0
+            E: 1.0 0003 0039 5
+            E: 1.0 0003 0035 10
+            E: 1.0 0003 0036 10
+            E: 1.0 0000 0000 0000
+            E: 1.1 0003 0039 -1
+            E: 1.1 0000 0000 0000
+
+            """
+        let conversion = try EvemuConverter.convert(bytes: Array(text.utf8), file: "inverted.events", options: RecordingOptions())
+        #expect(conversion.warnings.first?.message
+            == "axis 35 has its maximum 0 below its minimum 1279 (expected A: CODE MIN MAX ...); ignored")
+        #expect(conversion.warnings.first?.position.line == 1)
+        #expect {
+            _ = try DeviceDescription(evemu: Array("A: 35 1279 0 0 0 0\nA: 36 0 199 0 0 0\n".utf8), file: "bad.desc")
+        } throws: { error in
+            guard case .invalid(let diagnostic) = error as? TraceError else { return false }
+            return diagnostic.message.contains("maximum 0 below its minimum 1279")
+        }
+    }
+}

@@ -85,21 +85,21 @@ enum DiffLines {
     static func lines(_ differences: [RecordDifference], limit: Int = DiffLines.limit, color: Bool = false) -> [String] {
         let shown = differences.prefix(limit)
         let timeWidth = shown.map { "t=\($0.record.time)".count }.max() ?? 0
-        let actorWidth = shown.map { $0.record.actor.count }.max() ?? 0
-        let stateWidth = shown.map { $0.record.state.count }.max() ?? 0
+        let actorWidth = shown.map { escaped($0.record.actor).count }.max() ?? 0
+        let stateWidth = shown.map { escaped($0.record.state).count }.max() ?? 0
         var lines = shown.map { difference -> String in
             let record = difference.record
-            let head = "t=\(record.time)".padding(to: timeWidth) + "  " + record.actor.padding(to: actorWidth) + "  "
-                + record.state.padding(to: stateWidth) + "  "
+            let head = "t=\(record.time)".padding(to: timeWidth) + "  " + escaped(record.actor).padding(to: actorWidth) + "  "
+                + escaped(record.state).padding(to: stateWidth) + "  "
             let marker: String
             let detail: String
             switch difference.change {
             case .removed:
                 marker = color ? TerminalStyle.red.apply("-") : "-"
-                detail = "expected, line \(record.line)" + (record.reason.map { ": " + $0 } ?? "")
+                detail = "expected, line \(record.line)" + (record.reason.map { ": " + escaped($0) } ?? "")
             case .added:
                 marker = color ? TerminalStyle.green.apply("+") : "+"
-                detail = "actual, line \(record.line)" + (record.reason.map { ": " + $0 } ?? "")
+                detail = "actual, line \(record.line)" + (record.reason.map { ": " + escaped($0) } ?? "")
             case .changed:
                 marker = color ? TerminalStyle.yellow.apply("~") : "~"
                 detail = "line \(record.line): " + difference.fields.map(describe).joined(separator: ", ")
@@ -112,9 +112,39 @@ enum DiffLines {
         return lines
     }
 
+    /// `text` with its control characters written as JSON writes them in a string (`\n`, `\r`,
+    /// `\t`, `\b`, `\f`, `\u001b`), C1 controls and DEL as `\u0085` or `\u007f`: strings from
+    /// golden files and trace names never reach a terminal as escape sequences or line breaks.
+    static func escaped(_ text: String) -> String {
+        guard text.unicodeScalars.contains(where: isControl) else { return text }
+        var result = ""
+        for scalar in text.unicodeScalars {
+            guard isControl(scalar) else {
+                result.unicodeScalars.append(scalar)
+                continue
+            }
+            switch scalar {
+            case "\n": result += "\\n"
+            case "\r": result += "\\r"
+            case "\t": result += "\\t"
+            case "\u{08}": result += "\\b"
+            case "\u{0C}": result += "\\f"
+            default:
+                let hex = String(scalar.value, radix: 16)
+                result += "\\u" + String(repeating: "0", count: max(0, 4 - hex.count)) + hex
+            }
+        }
+        return result
+    }
+
+    private static func isControl(_ scalar: Unicode.Scalar) -> Bool {
+        scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value)
+    }
+
     /// `translation.x expected 12 got 12.5`.
     static func describe(_ field: FieldDifference) -> String {
-        "\(field.field) expected \(field.expected?.compactText ?? "nothing") got \(field.actual?.compactText ?? "nothing")"
+        "\(escaped(field.field)) expected \(escaped(field.expected?.compactText ?? "nothing")) got "
+            + escaped(field.actual?.compactText ?? "nothing")
     }
 
     /// `3 differences from GOLDEN`.
@@ -136,28 +166,30 @@ struct TextCheckReport: CheckReport {
 
     func entry(_ check: TraceCheck) -> String {
         let target = check.target
-        let actualNote = check.wroteActual ? " (actual output in \(target.actual))" : ""
+        let trace = DiffLines.escaped(target.trace)
+        let golden = DiffLines.escaped(target.golden)
+        let actualNote = check.wroteActual ? " (actual output in \(DiffLines.escaped(target.actual)))" : ""
         var lines: [String]
         switch check.outcome {
         case .matched, .unchanged:
             return ""
         case .created:
-            lines = ["created  \(target.golden)"]
+            lines = ["created  \(golden)"]
         case .rewritten:
-            lines = ["updated  \(target.golden)"]
+            lines = ["updated  \(golden)"]
         case .mismatched(let differences):
-            lines = [label("FAIL ") + " \(target.trace): " + DiffLines.headline(differences, golden: target.golden) + actualNote]
+            lines = [label("FAIL ") + " \(trace): " + DiffLines.headline(differences, golden: golden) + actualNote]
             lines += DiffLines.lines(differences, color: color).map { "  " + $0 }
         case .missingGolden:
-            lines = [label("FAIL ") + " \(target.trace): no golden file \(target.golden)" + actualNote]
+            lines = [label("FAIL ") + " \(trace): no golden file \(golden)" + actualNote]
         case .invalidTrace:
-            lines = [label("ERROR") + " \(target.trace): cannot be analyzed"] + check.outcome.errorMessages.map { "  " + $0 }
+            lines = [label("ERROR") + " \(trace): cannot be analyzed"] + check.outcome.errorMessages.map { "  " + $0 }
         case .invalidGolden(let error):
             let problem = error.diagnostic == nil ? "cannot be read" : "does not parse"
-            lines = [label("ERROR") + " \(target.trace): its golden file \(problem)" + actualNote]
+            lines = [label("ERROR") + " \(trace): its golden file \(problem)" + actualNote]
             lines += check.outcome.errorMessages.map { "  " + $0 }
         case .cannotWrite:
-            lines = [label("ERROR") + " \(target.trace):"] + check.outcome.errorMessages.map { "  " + $0 }
+            lines = [label("ERROR") + " \(trace):"] + check.outcome.errorMessages.map { "  " + $0 }
         }
         return lines.joined(separator: "\n") + "\n"
     }
@@ -166,7 +198,7 @@ struct TextCheckReport: CheckReport {
         var text = ""
         for orphan in summary.orphans {
             let tag = color ? TerminalStyle.yellow.apply("ORPHAN") : "ORPHAN"
-            text += "\(tag) \(orphan): no trace beside it has this golden file (rename it or delete it)\n"
+            text += "\(tag) \(DiffLines.escaped(orphan)): no trace beside it has this golden file (rename it or delete it)\n"
         }
         text += summary.line + "\n"
         if summary.count("missing-golden") > 0 {

@@ -43,14 +43,16 @@ enum GoldenNaming {
 
     /// The base of each trace's golden name: NAME, or NAME.EXT when NAME is shared.
     ///
+    /// Names are told apart by their UTF-8 bytes (``FileName``), as the file system does.
+    ///
     /// - Parameter traces: the names of every trace in one directory.
     /// - Returns: for each name of `traces`, what comes before `.expected.jsonl`.
-    static func goldenBases(of traces: [String]) -> [String: String] {
-        var stemCounts: [String: Int] = [:]
-        for name in traces { stemCounts[stem(name).lowercased(), default: 0] += 1 }
-        var bases: [String: String] = [:]
+    static func goldenBases(of traces: [String]) -> [FileName: String] {
+        var stemCounts: [FileName: Int] = [:]
+        for name in traces { stemCounts[FileName(stem(name).lowercased()), default: 0] += 1 }
+        var bases: [FileName: String] = [:]
         for name in traces {
-            bases[name] = stemCounts[stem(name).lowercased(), default: 0] > 1 ? name : stem(name)
+            bases[FileName(name)] = stemCounts[FileName(stem(name).lowercased()), default: 0] > 1 ? name : stem(name)
         }
         return bases
     }
@@ -60,6 +62,33 @@ enum GoldenNaming {
         guard let dot = name.lastIndex(of: "."), dot != name.startIndex else { return name }
         return String(name[..<dot])
     }
+}
+
+/// A file name or path that compares, hashes and sorts by its UTF-8 bytes, as the file system
+/// tells names apart.
+///
+/// Swift's `String` equality is Unicode canonical equivalence: a precomposed `é.jsonl` (U+00E9) and
+/// a decomposed `é.jsonl` (`e` + U+0301) are equal strings but two files, so every dictionary, set
+/// and comparison of file names in discovery and golden naming goes through this type.
+struct FileName: Hashable, Comparable, Sendable, CustomStringConvertible {
+    /// The name as given.
+    let text: String
+    /// Its UTF-8 bytes, which decide equality and order.
+    let bytes: [UInt8]
+
+    /// Wraps `text`.
+    init(_ text: String) {
+        self.text = text
+        bytes = Array(text.utf8)
+    }
+
+    static func == (a: FileName, b: FileName) -> Bool { a.bytes == b.bytes }
+    func hash(into hasher: inout Hasher) { hasher.combine(bytes) }
+    static func < (a: FileName, b: FileName) -> Bool { a.bytes.lexicographicallyPrecedes(b.bytes) }
+    var description: String { text }
+
+    /// Whether two names are the same bytes.
+    static func same(_ a: String, _ b: String) -> Bool { a.utf8.elementsEqual(b.utf8) }
 }
 
 /// Paths as `check` shows them: `./` and repeated slashes removed, so that the same file given two

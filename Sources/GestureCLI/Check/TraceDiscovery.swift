@@ -25,7 +25,10 @@ struct CheckTarget: Sendable, Hashable {
 /// - A path read from standard input that does not exist is skipped with a note (a list of changed
 ///   files names deleted ones); named on the command line, it is an error (66) like any other.
 ///
-/// The traces come out sorted by path (UTF-8 byte order) and each once, however often it was named.
+/// The traces come out sorted by path (UTF-8 byte order) and each once, however often and however
+/// it was named: `d/c.jsonl`, `./d/../d/c.jsonl` and `/abs/d/c.jsonl` are one trace (the same
+/// directory, by device and inode, and the same name), shown as it was first named. File names are
+/// compared by their bytes (``FileName``), so canonically equivalent names are different traces.
 ///
 /// See also: ``GoldenNaming`` for which files are traces and how golden files are named.
 struct TraceDiscovery {
@@ -41,20 +44,32 @@ struct TraceDiscovery {
     /// includes deleted ones), for notes on standard error.
     private(set) var vanished: [String] = []
 
-    private var found: [String: CheckTarget] = [:]
-    private var orphanSet: Set<String> = []
-    private var listings: [String: Listing] = [:]
-    private var searched: Set<String> = []
+    private var found: [TraceKey: CheckTarget] = [:]
+    private var orphanSet: [TraceKey: String] = [:]
+    private var listings: [FileName: Listing] = [:]
+    private var searched: Set<CheckFiles.Identity> = []
+
+    /// One file however its path is spelled: its directory's identity and its name's bytes (two
+    /// hard links, or a link and its target, are two names with two golden files).
+    private struct TraceKey: Hashable {
+        var directory: CheckFiles.Identity
+        var name: FileName
+
+        init(_ path: String) {
+            directory = CheckFiles.identity(of: CheckPath.directory(of: path))
+            name = FileName(CheckPath.fileName(of: path))
+        }
+    }
 
     /// The traces of one directory and the golden base of each.
     private struct Listing {
         var traces: [String] = []
         var goldens: [String] = []
         var directories: [String] = []
-        var goldenBases: [String: String] = [:]
+        var goldenBases: [FileName: String] = [:]
         /// The names of the actual files, lowercased (a file system may ignore case), when the
         /// directory could be listed.
-        var actuals: Set<String>?
+        var actuals: Set<FileName>?
     }
 
     /// A path to look at and whether the user typed it (rather than piping it on standard input).
@@ -67,7 +82,7 @@ struct TraceDiscovery {
     init(_ entries: [Entry]) {
         for entry in entries { add(entry) }
         targets = found.values.sorted { CheckPath.precedes($0.trace, $1.trace) }
-        orphans = orphanSet.sorted(by: CheckPath.precedes)
+        orphans = orphanSet.values.sorted(by: CheckPath.precedes)
     }
 
     private mutating func add(_ entry: Entry) {
@@ -88,10 +103,10 @@ struct TraceDiscovery {
                 GoldenNaming.isGolden(name)
                 ? name : String(name.dropLast(GoldenNaming.actualSuffix.count)) + GoldenNaming.goldenSuffix
             let listing = self.listing(of: directory)
-            if let trace = listing.traces.first(where: { Self.goldenName(of: $0, in: listing) == golden }) {
+            if let trace = listing.traces.first(where: { FileName.same(Self.goldenName(of: $0, in: listing), golden) }) {
                 take(CheckPath.join(directory, trace), in: listing)
             } else if GoldenNaming.isGolden(name), kind == .file {
-                orphanSet.insert(path)
+                addOrphan(path)
             }
             return
         }
@@ -110,7 +125,7 @@ struct TraceDiscovery {
         }
         // A trace that does not exist is still checked, so that its error is reported with the others.
         var listing = self.listing(of: directory)
-        if !listing.traces.contains(name) {
+        if !listing.traces.contains(where: { FileName.same($0, name) }) {
             listing.traces.append(name)
             listing.goldenBases = GoldenNaming.goldenBases(of: listing.traces)
         }
@@ -119,36 +134,46 @@ struct TraceDiscovery {
 
     /// Searches `directory` and the directories beneath it.
     private mutating func search(_ directory: String) {
-        guard searched.insert(directory).inserted else { return }
+        guard searched.insert(CheckFiles.identity(of: directory)).inserted else { return }
         let listing = self.listing(of: directory)
         for trace in listing.traces { take(CheckPath.join(directory, trace), in: listing) }
-        let goldens = Set(listing.traces.map { Self.goldenName(of: $0, in: listing) })
-        for golden in listing.goldens where !goldens.contains(golden) {
-            orphanSet.insert(CheckPath.join(directory, golden))
+        let goldens = Set(listing.traces.map { FileName(Self.goldenName(of: $0, in: listing)) })
+        for golden in listing.goldens where !goldens.contains(FileName(golden)) {
+            addOrphan(CheckPath.join(directory, golden))
         }
         for subdirectory in listing.directories { search(CheckPath.join(directory, subdirectory)) }
     }
 
+    /// Adds the trace at `trace` unless it was found already, under this or another spelling.
     private mutating func take(_ trace: String, in listing: Listing) {
+        let key = TraceKey(trace)
+        guard found[key] == nil else { return }
         let directory = CheckPath.directory(of: trace)
-        let base = listing.goldenBases[CheckPath.fileName(of: trace)] ?? GoldenNaming.stem(CheckPath.fileName(of: trace))
+        let base = listing.goldenBases[FileName(CheckPath.fileName(of: trace))] ?? GoldenNaming.stem(CheckPath.fileName(of: trace))
         let actual = base + GoldenNaming.actualSuffix
-        found[trace] = CheckTarget(
+        found[key] = CheckTarget(
             trace: trace, golden: CheckPath.join(directory, base + GoldenNaming.goldenSuffix),
-            actual: CheckPath.join(directory, actual), actualMayExist: listing.actuals.map { $0.contains(actual.lowercased()) } ?? true)
+            actual: CheckPath.join(directory, actual),
+            actualMayExist: listing.actuals.map { $0.contains(FileName(actual.lowercased())) } ?? true)
+    }
+
+    /// Adds an orphaned golden file unless it was found already, under this or another spelling.
+    private mutating func addOrphan(_ path: String) {
+        let key = TraceKey(path)
+        if orphanSet[key] == nil { orphanSet[key] = path }
     }
 
     private static func goldenName(of trace: String, in listing: Listing) -> String {
-        (listing.goldenBases[trace] ?? GoldenNaming.stem(trace)) + GoldenNaming.goldenSuffix
+        (listing.goldenBases[FileName(trace)] ?? GoldenNaming.stem(trace)) + GoldenNaming.goldenSuffix
     }
 
     /// The traces, golden files and subdirectories of `directory`, read once.
     private mutating func listing(of directory: String) -> Listing {
-        if let listing = listings[directory] { return listing }
+        if let listing = listings[FileName(directory)] { return listing }
         var listing = Listing()
         do throws(TraceError) {
             let entries = try CheckFiles.entries(inDirectory: directory)
-            listing.actuals = Set(entries.lazy.map(\.name).filter(GoldenNaming.isActual).map { $0.lowercased() })
+            listing.actuals = Set(entries.lazy.map(\.name).filter(GoldenNaming.isActual).map { FileName($0.lowercased()) })
             for (name, listedKind) in entries.sorted(by: { CheckPath.precedes($0.name, $1.name) }) where !name.hasPrefix(".") {
                 let path = CheckPath.join(directory, name)
                 switch listedKind ?? CheckFiles.kind(of: path) {
@@ -165,10 +190,12 @@ struct TraceDiscovery {
                 }
             }
         } catch {
-            if CheckFiles.kind(of: directory) != .missing || searched.contains(directory) { problems.append(error) }
+            if CheckFiles.kind(of: directory) != .missing || searched.contains(CheckFiles.identity(of: directory)) {
+                problems.append(error)
+            }
         }
         listing.goldenBases = GoldenNaming.goldenBases(of: listing.traces)
-        listings[directory] = listing
+        listings[FileName(directory)] = listing
         return listing
     }
 }

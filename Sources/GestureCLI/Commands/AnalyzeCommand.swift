@@ -54,6 +54,8 @@ struct AnalyzeCommand: Command {
         if environment.standardErrorIsTerminal, settings.traces.count > 1 {
             let line = ProgressLine(over: environment.standardError)
             environment.standardError = line
+            // The terminal may show both streams: results erase the progress line first.
+            environment.standardOutput = line.clearing(environment.standardOutput)
             progress = line
         }
         defer { progress?.clear() }
@@ -112,7 +114,7 @@ private struct AnalyzeRun {
     /// Each trace validated by a first pass, then streamed to standard output by a second.
     mutating func oneByOne() {
         for (index, path) in settings.traces.enumerated() {
-            progress?.show("analyzing \(index + 1)/\(settings.traces.count): \(path)")
+            guard showProgress("analyzing \(index + 1)/\(settings.traces.count): \(path)") else { return }
             let trace: TraceAnalysis.Validated
             do throws(TraceAnalysisError) {
                 trace = try TraceAnalysis.validate(path: path, settings: settings, resolver: resolver) { scene in
@@ -150,7 +152,7 @@ private struct AnalyzeRun {
                 ParallelTrace.analyze(traces[index], settings: settings, resolver: resolver, format: format, options: renderOptions)
             },
             deliver: { index, result in
-                progress?.show("analyzing \(index + 1)/\(traces.count): \(traces[index])")
+                guard showProgress("analyzing \(index + 1)/\(traces.count): \(traces[index])") else { return false }
                 if let names = result.sceneNames { checkOnlyNames(names) }
                 for message in result.messages { environment.printError(message) }
                 status = status.worse(result.status)
@@ -168,6 +170,23 @@ private struct AnalyzeRun {
                 }
                 return true
             })
+    }
+
+    /// Shows `status` on the progress line, if there is one, once the output so far is on the
+    /// terminal (so that the line starts a line of its own, and the next result erases it).
+    ///
+    /// - Returns: false once standard output has failed.
+    private mutating func showProgress(_ status: String) -> Bool {
+        guard let progress, outputFailure == nil else { return outputFailure == nil }
+        do throws(OutputError) {
+            try sink.drain()
+            try environment.standardOutput.flush()
+        } catch {
+            outputFailure = error
+            return false
+        }
+        progress.show(status)
+        return true
     }
 
     /// Writes the prologue or the separator before a trace's output.

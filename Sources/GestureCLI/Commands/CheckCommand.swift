@@ -53,7 +53,12 @@ struct CheckCommand: Command {
         var entries: [TraceDiscovery.Entry] = []
         for path in settings.paths {
             if path == "-" {
-                entries += Self.standardInputLines().map { TraceDiscovery.Entry(path: $0, named: false) }
+                do throws(TraceError) {
+                    entries += try Self.standardInputLines().map { TraceDiscovery.Entry(path: $0, named: false) }
+                } catch {
+                    environment.printError(error.description)
+                    status = status.worse(TraceInputs.status(of: error))
+                }
             } else {
                 entries.append(TraceDiscovery.Entry(path: path, named: true))
             }
@@ -201,8 +206,11 @@ struct CheckCommand: Command {
     }
 
     /// The lines of standard input, without empty lines and line-ending CRs.
-    private static func standardInputLines() -> [String] {
-        let bytes = [UInt8](FileHandle.standardInput.readDataToEndOfFile())
+    ///
+    /// - Throws: `TraceError.cannotOpen` naming `<stdin>` when standard input is closed or cannot be
+    ///   read (a directory), as the other commands report it.
+    private static func standardInputLines() throws(TraceError) -> [String] {
+        let bytes = try InputFile.read(path: "-")
         return bytes.split(separator: UInt8(ascii: "\n")).map { line in
             String(decoding: line.last == UInt8(ascii: "\r") ? line.dropLast() : line, as: UTF8.self)
         }.filter { !$0.isEmpty }

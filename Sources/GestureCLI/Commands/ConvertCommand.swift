@@ -144,16 +144,16 @@ enum SizeArgument {
     }
 }
 
-/// Writes a command's output file in one step, so that a failed run leaves no half-written file.
+/// Writes a command's output file (`-o`) in one step, so that a failed run leaves no half-written
+/// file; a link, a FIFO or a device is written through rather than replaced (``CheckFiles/replace(_:with:)-(_,String)``).
 enum OutputFile {
     /// Writes `text` to `path`; reports a failure on standard error and returns `.cannotWrite`.
     static func write(_ text: String, to path: String, environment: CommandEnvironment) -> ExitStatus {
-        do {
-            try Data(text.utf8).write(to: URL(fileURLWithPath: path), options: .atomic)
+        do throws(CheckFiles.WriteError) {
+            try CheckFiles.replace(path, with: text)
             return .success
         } catch {
-            let reason = (error as NSError).localizedFailureReason ?? (error as NSError).localizedDescription
-            environment.printError("gesturectl: cannot write '\(path)': \(reason)")
+            environment.printError(error.description)
             return .cannotWrite
         }
     }

@@ -61,10 +61,19 @@ struct SceneResolver: Sendable {
 
 /// The scenes a resolver has found, behind a lock.
 private final class SceneCache: @unchecked Sendable {
+    /// The directory and reference are kept as UTF-8 bytes, as the file system compares names:
+    /// Swift strings that are canonically equivalent (a precomposed `é` and `e` + combining accent)
+    /// name different directories and files.
     struct Key: Hashable {
-        var directory: String?
-        var reference: String?
+        var directory: [UInt8]?
+        var reference: [UInt8]?
         var screen: Size?
+
+        init(directory: String?, reference: String?, screen: Size?) {
+            self.directory = directory.map { Array($0.utf8) }
+            self.reference = reference.map { Array($0.utf8) }
+            self.screen = screen
+        }
     }
 
     // Read and written only with `lock` held.
