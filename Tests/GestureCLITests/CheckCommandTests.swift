@@ -358,3 +358,29 @@ extension CheckCommandTests {
         #expect(runInProcess(["--help"]).stdout.contains("\n  check "))
     }
 }
+
+/// Goldens written with deliveries (`--deliveries`) are compared with them.
+extension CheckCommandTests {
+    @Test func aGoldenWithDeliveriesIsComparedWithDeliveries() throws {
+        let corpus = try CheckCorpus()
+        let update = corpus.check(["--update", "--deliveries", "."])
+        #expect(update.status == 0, "\(update)")
+        let golden = try #require(corpus.read("tap.expected.jsonl"))
+        let analysis = runInProcess(["analyze", "--deliveries", "--format", "jsonl", corpus.path("tap.jsonl")])
+        #expect(golden == analysis.stdout)
+        #expect(golden.hasPrefix(#"{"type":"delivery","t":0,"method":"touchesBegan","responder":"screen""#))
+        // Without --deliveries, each golden still decides.
+        #expect(corpus.check(["."]).status == 0)
+        try corpus.edit("tap.expected.jsonl", replacing: #""method":"touchesBegan","responder":"screen""#, with: #""method":"touchesBegan","responder":"root""#)
+        let result = corpus.check(["."])
+        #expect(result.status == 1)
+        #expect(result.stdout.contains("touchesBegan"), "\(result.stdout)")
+    }
+
+    @Test func holdsDeliveriesLooksAtTheFirstRecord() {
+        #expect(TraceCheck.holdsDeliveries(Array("{\"type\":\"delivery\",\"t\":0}\n".utf8)))
+        #expect(TraceCheck.holdsDeliveries(Array("\u{FEFF}\n { \"type\":\"transition\"}\n".utf8)))
+        #expect(!TraceCheck.holdsDeliveries(Array("{\"t\":0,\"recognizer\":\"tap\"}\n".utf8)))
+        #expect(!TraceCheck.holdsDeliveries([]))
+    }
+}

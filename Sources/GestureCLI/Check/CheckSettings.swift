@@ -14,6 +14,9 @@ struct CheckSettings: Sendable {
     var report: CheckReportFormat
     /// `--tolerance X`: the largest absolute difference between two numbers that still match.
     var tolerance: Double
+    /// `--deliveries`: analyze every trace with its deliveries. Without it each golden file decides:
+    /// one whose records carry `"type"` (written with deliveries) is compared with them.
+    var deliveries: Bool
 
     /// The default `--tolerance`: one unit in the sixth decimal place, the last one printed, so that
     /// a last digit rounded the other way on another machine still matches.
@@ -50,6 +53,7 @@ struct CheckSettings: Sendable {
             throw UsageError("'--junit' needs a file name: standard output carries the report")
         }
         report = arguments.value("report").flatMap(CheckReportFormat.init(rawValue:)) ?? .text
+        deliveries = arguments.isSet("deliveries")
         tolerance = Self.defaultTolerance
         if let text = arguments.value("tolerance") {
             guard let value = Double(text), value.isFinite, value >= 0 else {

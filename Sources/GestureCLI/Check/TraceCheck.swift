@@ -145,18 +145,29 @@ struct TraceCheck: Sendable {
 
     /// Analyzes the trace and compares its analysis with the golden file, or in `update` mode
     /// decides whether the golden file must be written. Writes nothing: the run does that, in order.
+    ///
+    /// The analysis includes deliveries when `deliveries` is set or the golden file holds them.
     static func run(
-        _ target: CheckTarget, update: Bool, comparison: RecordComparison, settings: AnalyzeSettings, resolver: SceneResolver
+        _ target: CheckTarget, update: Bool, deliveries: Bool = false, comparison: RecordComparison,
+        settings: AnalyzeSettings, resolver: SceneResolver
     ) -> TraceCheck {
         let start = monotonicSeconds()
         var check = TraceCheck(target: target, outcome: .matched, analysis: nil)
         let sink = ByteSink.memory()
+        let golden: Result<[UInt8]?, TraceError>
+        do throws(TraceError) {
+            golden = .success(try CheckFiles.contents(of: target.golden))
+        } catch {
+            golden = .failure(error)
+        }
+        var settings = settings
+        settings.deliveries = deliveries || ((try? golden.get()).flatMap { $0.map(holdsDeliveries) } ?? false)
         do throws(AnalysisFailure) {
             check.warnings = try TraceAnalysis.render(
-                path: target.trace, settings: settings, resolver: resolver, renderer: JSONLinesRenderer(options: RenderOptions()),
-                into: sink)
+                path: target.trace, settings: settings, resolver: resolver,
+                renderer: JSONLinesRenderer(options: RenderOptions(deliveries: settings.deliveries)), into: sink)
             let analysis = sink.buffer.bytes
-            check.outcome = compare(analysis, with: target.golden, update: update, comparison: comparison)
+            check.outcome = compare(analysis, with: target.golden, contents: golden, update: update, comparison: comparison)
             switch check.outcome {
             case .matched, .unchanged: break  // nothing to write: the bytes are dropped at once
             default: check.analysis = analysis
@@ -171,11 +182,28 @@ struct TraceCheck: Sendable {
         return check
     }
 
-    /// The outcome of comparing `analysis` with the golden file at `golden`.
-    private static func compare(_ actualBytes: [UInt8], with golden: String, update: Bool, comparison: RecordComparison) -> TraceOutcome {
+    /// Whether a golden file was written with deliveries: its first record starts with `"type"`, as
+    /// every record of `analyze --deliveries --format jsonl` does.
+    static func holdsDeliveries(_ bytes: [UInt8]) -> Bool {
+        var rest = bytes[...]
+        if rest.starts(with: [0xEF, 0xBB, 0xBF]) { rest = rest.dropFirst(3) }
+        func skipSpace() { while let b = rest.first, b == 0x20 || b == 0x09 || b == 0x0A || b == 0x0D { rest = rest.dropFirst() } }
+        skipSpace()
+        guard rest.first == UInt8(ascii: "{") else { return false }
+        rest = rest.dropFirst()
+        skipSpace()
+        return rest.starts(with: Array(#""type""#.utf8))
+    }
+
+    /// The outcome of comparing `analysis` with the golden file at `golden`, whose `contents` were
+    /// read (nil: there is none).
+    private static func compare(
+        _ actualBytes: [UInt8], with golden: String, contents: Result<[UInt8]?, TraceError>, update: Bool,
+        comparison: RecordComparison
+    ) -> TraceOutcome {
         let goldenBytes: [UInt8]?
         do throws(TraceError) {
-            goldenBytes = try CheckFiles.contents(of: golden)
+            goldenBytes = try contents.get()
         } catch {
             return update ? .rewritten : .invalidGolden(error)
         }

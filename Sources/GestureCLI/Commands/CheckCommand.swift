@@ -15,7 +15,8 @@ struct CheckCommand: Command {
         from standard input, one per line), analyzes each with its scene as 'analyze --format jsonl' \
         does, and compares the result with the golden file beside the trace: NAME.expected.jsonl, or \
         NAME.EXT.expected.jsonl when traces of one directory share NAME. Numbers match within \
-        --tolerance, everything else exactly. For each mismatch it prints the records that differ \
+        --tolerance, everything else exactly. A golden file written with deliveries (its records carry \
+        "type") is compared with 'analyze --deliveries'; --deliveries analyzes every trace so. For each mismatch it prints the records that differ \
         and writes the analysis beside the golden file as NAME.actual.jsonl; a trace without a golden \
         file fails, a golden file without a trace is reported. With --update it writes the golden \
         files that differ instead (not when CI is set, unless --force is given).
@@ -40,6 +41,9 @@ struct CheckCommand: Command {
         Option(
             "tolerance", .argument(placeholder: "X"),
             help: "largest absolute difference between matching numbers (default: 0.000001)"),
+        Option(
+            "deliveries",
+            help: "analyze with --deliveries (and write them into golden files with --update); without it, a golden file made with deliveries is compared with them"),
     ])
     let operands = Operands.oneOrMore("PATH")
 
@@ -103,6 +107,7 @@ struct CheckCommand: Command {
         }
         let comparison = RecordComparison(tolerance: settings.tolerance)
         let update = settings.update
+        let deliveries = settings.deliveries
         let report = settings.report.report(color: environment.usesColor)
         var checks: [TraceCheck] = []
         var outputFailure: ExitStatus?
@@ -110,7 +115,9 @@ struct CheckCommand: Command {
         OrderedWork.run(
             count: targets.count, jobs: settings.jobs,
             work: { index in
-                TraceCheck.run(targets[index], update: update, comparison: comparison, settings: analyzeSettings, resolver: resolver)
+                TraceCheck.run(
+                    targets[index], update: update, deliveries: deliveries, comparison: comparison, settings: analyzeSettings,
+                    resolver: resolver)
             },
             progress: { done in progress?.show("checked \(done) of \(targets.count) traces") },
             deliver: { _, result in
