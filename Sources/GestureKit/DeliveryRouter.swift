@@ -67,6 +67,13 @@ final class DeliveryRouter {
         for touch in changed {
             if touch.phase.isTerminal { down.removeAll { $0 === touch } }
             if touch.phase == .began {
+                // A touch that joins a recognizer which has already begun, and cancels touches in
+                // its view, is that gesture's from the start: the view never sees it.
+                if touch.recognizers.contains(where: { r in
+                    r.cancelsTouchesInView && r.isReceiving && (r.observedState == .began || r.observedState == .changed)
+                }) {
+                    touch.cancelledInView = true
+                }
                 let admit = !touch.cancelledInView && admitted(touch)
                 down.append(touch)
                 guard admit else { continue }

@@ -320,3 +320,27 @@ extension DeliveryTests {
         #expect(records.first?.forwardedBy == "card")
     }
 }
+
+extension DeliveryTests {
+    /// A finger that joins a pan which has begun is the pan's: with `cancelsTouchesInView` the view
+    /// never hears of it; without, it does.
+    @Test(arguments: [true, false])
+    func aFingerJoiningABegunPanIsTheGesturesTouch(cancels: Bool) throws {
+        let scene = cardScene([on("card", "pan", .pan()) { $0.cancelsTouchesInView = cancels }]) { _, card in
+            card.multipleTouchEnabled = true
+        }
+        let second = Finger(2)
+        let records = try deliveries([
+            finger.down(0, 100, 150), finger.move(0.02, 115, 150), second.down(0.04, 200, 200),
+            finger.move(0.06, 125, 150), second.move(0.06, 210, 200), finger.up(0.08, 125, 150),
+            second.move(0.1, 220, 200), second.up(0.12, 220, 200),
+        ], scene: scene)
+        if cancels {
+            #expect(summary(records) == ["touchesBegan card 1@0", "touchesCancelled card 1 cancelledBy:pan@0.02"])
+        } else {
+            #expect(summary(records).filter { $0.contains(" 2@") || $0.contains(",2@") } == [
+                "touchesBegan card 2@0.04", "touchesMoved card 1,2@0.06", "touchesMoved card 2@0.1", "touchesEnded card 2@0.12",
+            ])
+        }
+    }
+}
