@@ -278,6 +278,7 @@ public final class Engine {
             if !batch.began.isEmpty {
                 r.touches.append(contentsOf: batch.began)
                 r.engagedTouchCount += batch.began.count
+                for touch in batch.began { r.seenTouchSerials.append(touch.serial) }
             }
             if let centroid = r.touches.windowCentroid { r.lastLocation = centroid }
             if r.isEnabled {

@@ -86,8 +86,11 @@ final class GestureEnvironment {
         return winner.canPrevent(other) && other.canBePrevented(by: winner)
     }
 
+    /// Whether the two were given a common touch since they last reset: one still down, or one that
+    /// has ended (the first tap of a triple tap is the triple tap's as much as the single tap's).
     func shareTouches(_ a: GestureRecognizer, _ b: GestureRecognizer) -> Bool {
         for touch in a.touches where b.touches.contains(where: { $0 === touch }) { return true }
+        for serial in a.seenTouchSerials where b.seenTouchSerials.contains(serial) { return true }
         return false
     }
 
@@ -121,21 +124,25 @@ final class GestureEnvironment {
         if resolvedWait { r.didFinishWaiting() }
         willObserveRecognition(r)
         observe(r, target, reason: nil)
+        // Every recognizer this recognition fails is failed before any is reported, so that a
+        // recognizer waiting on one of them is not resolved into recognizing first (the single tap of
+        // a single → double → triple tap chain, when the triple tap recognizes).
+        var losers: [(recognizer: GestureRecognizer, reason: String)] = []
+        let verb = target == .began ? "began" : "recognized"
         for other in recognizers where other !== r && other.observedState == .possible && other.logicalState != .failed {
             // A dependent that has no touches is not taking part in this sequence: nothing to fail.
             if other.failureRequirements.contains(where: { $0 === r }), other.engagedTouchCount > 0 || !other.waitingStates.isEmpty {
-                failWaiting(other, reason: "\(r.name) \(target == .began ? "began" : "recognized"), and \(other.name) requires it to fail")
+                losers.append((other, "\(r.name) \(verb), and \(other.name) requires it to fail"))
             } else if prevents(r, other) {
-                failWaiting(other, reason: "prevented by \(r.name), which \(target == .began ? "began" : "recognized")")
+                losers.append((other, "prevented by \(r.name), which \(verb)"))
             }
         }
-    }
-
-    private func failWaiting(_ r: GestureRecognizer, reason: String) {
-        r.waitingStates = []
-        r.logicalState = .failed
-        r.cancelTimers()
-        observe(r, .failed, reason: reason)
+        for loser in losers {
+            loser.recognizer.waitingStates = []
+            loser.recognizer.logicalState = .failed
+            loser.recognizer.cancelTimers()
+        }
+        for loser in losers { observe(loser.recognizer, .failed, reason: loser.reason) }
     }
 
     /// Records an observed transition and applies its consequences for waiting recognizers.

@@ -107,6 +107,9 @@ open class GestureRecognizer {
     weak var environment: GestureEnvironment?
     /// The touches this recognizer was given since it last reset (including ended ones).
     @exclusivity(unchecked) var engagedTouchCount = 0
+    /// The serials of the touches given since the last reset and not ignored, ended ones included:
+    /// every tap of a multi-tap belongs to its gesture, for exclusion (``GestureEnvironment/shareTouches(_:_:)``).
+    @exclusivity(unchecked) var seenTouchSerials: [Int] = []
     /// Whether the environment has it on its list of recognizers to clean up after the event.
     @exclusivity(unchecked) var isDirty = false
     /// The last touch event the recognizer took part in, and its touches in it.
@@ -223,6 +226,7 @@ open class GestureRecognizer {
     /// Stops delivering `touch` to this recognizer (`ignore(_:for:)`).
     public func ignore(_ touch: Touch) {
         touches.removeAll { $0 === touch }
+        seenTouchSerials.removeAll { $0 == touch.serial }
         touch.recognizers.removeAll { $0 === self }
         environment?.didIgnoreTouch(self, touch)
     }
@@ -245,6 +249,7 @@ open class GestureRecognizer {
         logicalState = .possible
         pendingReason = nil
         engagedTouchCount = 0
+        seenTouchSerials.removeAll(keepingCapacity: true)
         lastLocation = nil
         reset()
     }

@@ -171,3 +171,22 @@ extension ArbitrationTests {
         #expect(records.summary == ["doubleTapB recognized@0.15"])
     }
 }
+
+extension ArbitrationTests {
+    /// single requires double to fail, double requires triple to fail: each number of taps fires
+    /// exactly one of them.
+    @Test(arguments: [(1, ["double failed@0.4", "single recognized@0.4", "triple failed@0.4"]),
+                      (2, ["triple failed@0.6", "double recognized@0.6", "single failed@0.6"]),
+                      (3, ["triple recognized@0.45", "single failed@0.45", "double failed@0.45"])])
+    func aChainOfTapsFiresOnlyTheOneThatWasTapped(taps: Int, expected: [String]) throws {
+        let scene = singleViewScene([
+            recognizer("single", .tap()) { $0.requireToFail = ["double"] },
+            recognizer("double", .tap(numberOfTapsRequired: 2)) { $0.requireToFail = ["triple"] },
+            recognizer("triple", .tap(numberOfTapsRequired: 3)),
+        ])
+        let samples = (0..<taps).flatMap { i in [finger.down(Double(i) * 0.2, 100, 100), finger.up(Double(i) * 0.2 + 0.05, 100, 100)] }
+        let records = try transitions(samples, scene: scene)
+        #expect(records.summary == expected)
+        if taps == 3 { #expect(records.of("single").first?.reason == "prevented by triple, which recognized") }
+    }
+}
