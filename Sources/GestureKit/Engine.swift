@@ -33,7 +33,7 @@ public struct EngineOptions: Hashable, Sendable {
 /// ignored rather than trapped on.
 public final class Engine {
     /// Receives each record as the engine produces it.
-    public var onRecord: (AnalysisRecord) -> Void = { _ in }
+    @exclusivity(unchecked) public var onRecord: (AnalysisRecord) -> Void = { _ in }
 
     let environment: GestureEnvironment
     let window: Window
@@ -131,7 +131,7 @@ public final class Engine {
         pendingTime = nil
         dispatchTouchEvent(at: time, samples)
         // Hand the buffer back for the next event (the dispatch never adds to `pending`).
-        samples.removeAll(keepingCapacity: true)
+        samples.removeAllKeepingBuffer()
         if pending.isEmpty { pending = samples }
     }
 
@@ -152,7 +152,7 @@ public final class Engine {
         let serial = eventSerial
         var changed = changedScratch
         changedScratch = []
-        changed.removeAll(keepingCapacity: true)
+        changed.removeAllKeepingBuffer()
         for sample in samples {
             guard case let .touch(id, phase, location, _, _) = sample.kind else { continue }
             if phase == .began {
@@ -189,9 +189,9 @@ public final class Engine {
         }
         let event = TouchEvent(timestamp: t, allTouches: activeTouches, serial: serial)
         deliverToRecognizers(changed, event)
-        delivery.deliverTouches(changed, event)
+        if options.deliveries { delivery.deliverTouches(changed, event) }
         environment.endOfEvent()
-        delivery.endOfEvent()
+        if options.deliveries { delivery.endOfEvent() }
         if anyEnded {
             for touch in changed where touch.phase == .ended {
                 lastTap = (touch.windowLocation, t, touch.tapCount)
@@ -241,7 +241,7 @@ public final class Engine {
         let serial = event.serial
         var order = orderScratch
         orderScratch = []
-        order.removeAll(keepingCapacity: true)
+        order.removeAllKeepingBuffer()
         for touch in changed where touch.phase != .stationary {
             for r in touch.recognizers {
                 if r.eventSerial != serial {
@@ -252,22 +252,22 @@ public final class Engine {
                 r.eventTouches.add(touch)
             }
         }
+        // Only the engine reads or writes `eventTouches`, so each recognizer's lists stay as they
+        // are while its own methods run; they are emptied (keeping their buffers) once it is done.
         for r in order {
-            var batch = r.eventTouches
-            r.eventTouches = EventTouches()
-            if !batch.began.isEmpty {
-                r.touches.append(contentsOf: batch.began)
-                r.engagedTouchCount += batch.began.count
+            let began = r.eventTouches.began.count
+            if began > 0 {
+                r.touches.append(contentsOf: r.eventTouches.began)
+                r.engagedTouchCount += began
             }
             if let centroid = r.touches.windowCentroid { r.lastLocation = centroid }
             if r.isEnabled {
-                if !batch.began.isEmpty, r.isReceiving { r.touchesBegan(batch.began, with: event) }
-                if !batch.moved.isEmpty, r.isReceiving { r.touchesMoved(batch.moved, with: event) }
-                if !batch.ended.isEmpty, r.isReceiving { r.touchesEnded(batch.ended, with: event) }
-                if !batch.cancelled.isEmpty, r.isReceiving { r.touchesCancelled(batch.cancelled, with: event) }
+                if began > 0, r.isReceiving { r.touchesBegan(r.eventTouches.began, with: event) }
+                if !r.eventTouches.moved.isEmpty, r.isReceiving { r.touchesMoved(r.eventTouches.moved, with: event) }
+                if !r.eventTouches.ended.isEmpty, r.isReceiving { r.touchesEnded(r.eventTouches.ended, with: event) }
+                if !r.eventTouches.cancelled.isEmpty, r.isReceiving { r.touchesCancelled(r.eventTouches.cancelled, with: event) }
             }
-            batch.removeAll()
-            r.eventTouches = batch
+            r.eventTouches.removeAll()
         }
         orderScratch = order
     }
@@ -291,10 +291,19 @@ struct EventTouches {
     }
 
     mutating func removeAll() {
-        if !began.isEmpty { began.removeAll(keepingCapacity: true) }
-        if !moved.isEmpty { moved.removeAll(keepingCapacity: true) }
-        if !ended.isEmpty { ended.removeAll(keepingCapacity: true) }
-        if !cancelled.isEmpty { cancelled.removeAll(keepingCapacity: true) }
+        began.removeAllKeepingBuffer()
+        moved.removeAllKeepingBuffer()
+        ended.removeAllKeepingBuffer()
+        cancelled.removeAllKeepingBuffer()
+    }
+}
+
+extension Array {
+    /// Removes every element but keeps the buffer, like `removeAll(keepingCapacity: true)`; cheaper
+    /// for the few elements of the engine's per-event buffers (no call into the generic range removal).
+    @inline(__always)
+    mutating func removeAllKeepingBuffer() {
+        while popLast() != nil {}
     }
 }
 

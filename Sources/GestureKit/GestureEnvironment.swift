@@ -14,13 +14,13 @@ final class GestureEnvironment {
     var screen: Size?
     @exclusivity(unchecked) private(set) var recognizers: [GestureRecognizer] = []
     /// Receives each transition as it is observed.
-    var emit: (TransitionRecord) -> Void = { _ in }
+    @exclusivity(unchecked) var emit: (TransitionRecord) -> Void = { _ in }
     /// Called right before an observed begin or recognition (delivery effects hook in here).
-    var willObserveRecognition: (GestureRecognizer) -> Void = { _ in }
+    @exclusivity(unchecked) var willObserveRecognition: (GestureRecognizer) -> Void = { _ in }
     /// Called when a recognizer's failure is observed (delayed deliveries hook in here).
-    var didObserveFailure: (GestureRecognizer) -> Void = { _ in }
+    @exclusivity(unchecked) var didObserveFailure: (GestureRecognizer) -> Void = { _ in }
     /// Called when a recognizer stops tracking a touch.
-    var didIgnoreTouch: (GestureRecognizer, Touch) -> Void = { _, _ in }
+    @exclusivity(unchecked) var didIgnoreTouch: (GestureRecognizer, Touch) -> Void = { _, _ in }
 
     func add(_ recognizer: GestureRecognizer) {
         recognizer.environment = self

@@ -16,12 +16,12 @@ public final class LongPressGestureRecognizer: GestureRecognizer {
     /// Taps before the press.
     public let numberOfTapsRequired: Int
 
-    private var tapsDone = 0
-    private var touchesThisTap = 0
-    private var liftedThisTap = 0
-    private var pressTouches = 0
-    private var intervalTimer: TimerToken?
-    private var pressStart: Double?
+    @exclusivity(unchecked) private var tapsDone = 0
+    @exclusivity(unchecked) private var touchesThisTap = 0
+    @exclusivity(unchecked) private var liftedThisTap = 0
+    @exclusivity(unchecked) private var pressTouches = 0
+    @exclusivity(unchecked) private var intervalTimer: TimerToken?
+    @exclusivity(unchecked) private var pressStart: Double?
 
     /// Creates a long-press recognizer.
     public init(

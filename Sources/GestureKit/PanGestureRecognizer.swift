@@ -44,13 +44,11 @@ public class PanGestureRecognizer: GestureRecognizer {
     /// The velocity reported now, in points per second (`velocity(in:)`).
     public var velocity: Point { tracker?.velocity ?? .zero }
 
-    private var liveTouches: [Touch] { touches.filter { !$0.phase.isTerminal } }
-
     /// A reason to fail at touch down, or nil.
     func rejection(of touch: Touch) -> String? { nil }
 
     override public func touchesBegan(_ touches: [Touch], with event: TouchEvent) {
-        for touch in touches.reversed() where liveTouches.count > maximumNumberOfTouches {
+        for touch in touches.reversed() where self.touches.liveCount > maximumNumberOfTouches {
             ignore(touch)
         }
         if state == .possible, !started {
@@ -61,7 +59,7 @@ public class PanGestureRecognizer: GestureRecognizer {
                 }
             }
         }
-        guard let centroid = liveTouches.windowCentroid else { return }
+        guard let centroid = self.touches.liveWindowCentroid else { return }
         if started {
             jump = centroid - position
         } else {
@@ -77,19 +75,19 @@ public class PanGestureRecognizer: GestureRecognizer {
 
     /// Follows the centroid (fingers lifting in this event count at their final location).
     private func follow(_ event: TouchEvent) {
-        guard let centroid = touches.filter({ $0.phase != .cancelled }).windowCentroid else { return }
+        guard let centroid = touches.uncancelledWindowCentroid else { return }
         position = centroid - jump
         tracker?.add(position, at: event.timestamp)
     }
 
     override public func touchesMoved(_ touches: [Touch], with event: TouchEvent) {
-        let live = liveTouches
+        let live = self.touches.liveCount
         follow(event)
         switch state {
         case .possible:
             let raw = position - origin
             let h = thresholds.panHysteresis
-            guard live.count >= minimumNumberOfTouches, live.count <= maximumNumberOfTouches,
+            guard live >= minimumNumberOfTouches, live <= maximumNumberOfTouches,
                 abs(raw.x) >= h || abs(raw.y) >= h
             else { return }
             hysteresisOffset = Point(x: towardZero(raw.x, by: h), y: towardZero(raw.y, by: h))
@@ -111,19 +109,19 @@ public class PanGestureRecognizer: GestureRecognizer {
         case .began, .changed:
             cancel("its touches were cancelled")
         case .possible:
-            if liveTouches.isEmpty { fail("its touches were cancelled") } else { fingersLeft(event) }
+            if self.touches.liveCount == 0 { fail("its touches were cancelled") } else { fingersLeft(event) }
         default:
             break
         }
     }
 
     private func fingersLeft(_ event: TouchEvent) {
-        let live = liveTouches
+        let live = touches.liveCount
         switch state {
         case .began, .changed:
-            if live.isEmpty || live.count < minimumNumberOfTouches { state = .ended }
+            if live == 0 || live < minimumNumberOfTouches { state = .ended }
         case .possible:
-            if live.isEmpty {
+            if live == 0 {
                 let moved = max(abs(position.x - origin.x), abs(position.y - origin.y))
                 fail("fingers lifted after moving \(format(moved)) pt, less than panHysteresis \(format(thresholds.panHysteresis)) pt")
                 return
@@ -131,7 +129,7 @@ public class PanGestureRecognizer: GestureRecognizer {
         default:
             return
         }
-        if let centroid = live.windowCentroid { jump = centroid - position }
+        if let centroid = touches.liveWindowCentroid { jump = centroid - position }
     }
 
     override func didFinishWaiting() {

@@ -19,8 +19,8 @@ public class TwoTouchGestureRecognizer: GestureRecognizer {
     public let estimator: VelocityEstimatorKind
 
     /// The two tracked touches, in order of arrival (one until the second comes down).
-    private var pair: [Touch] = []
-    private var tracker: VelocityTracker?
+    @exclusivity(unchecked) private var pair: [Touch] = []
+    @exclusivity(unchecked) private var tracker: VelocityTracker?
 
     init(name: String, estimator: VelocityEstimatorKind) {
         self.estimator = estimator
