@@ -38,7 +38,8 @@ public final class Engine {
     let environment: GestureEnvironment
     let window: Window
     let options: EngineOptions
-    @exclusivity(unchecked) private var pending: [Sample] = []
+    /// The touch changes of the event being collected (samples with the same `t`).
+    @exclusivity(unchecked) private var pending: [PendingTouch] = []
     @exclusivity(unchecked) private var pendingTime: Double?
     @exclusivity(unchecked) private(set) var activeTouches: [Touch] = []
     @exclusivity(unchecked) private var droppedTouches: Set<TouchID> = []
@@ -83,10 +84,10 @@ public final class Engine {
     /// Takes the next sample in trace order.
     public func process(_ sample: Sample) {
         switch sample.kind {
-        case .touch:
+        case .touch(let id, let phase, let location, _, _):
             if let time = pendingTime, time != sample.t { flushTouchEvent() }
             pendingTime = sample.t
-            pending.append(sample)
+            pending.append(PendingTouch(id: id, phase: phase, location: location))
         case .motion(let phase, let subtype):
             flushTouchEvent()
             fireTimers(before: sample.t)
@@ -117,7 +118,7 @@ public final class Engine {
         flushTouchEvent()
         if !activeTouches.isEmpty, let t = lastTime {
             let cancels = activeTouches.map { touch in
-                Sample.touch(t, id: touch.id, .cancelled, x: touch.windowLocation.x, y: touch.windowLocation.y)
+                PendingTouch(id: touch.id, phase: .cancelled, location: touch.windowLocation)
             }
             dispatchTouchEvent(at: t, cancels)
         }
@@ -126,13 +127,13 @@ public final class Engine {
 
     private func flushTouchEvent() {
         guard let time = pendingTime else { return }
-        var samples: [Sample] = []
-        swap(&samples, &pending)
+        var touches: [PendingTouch] = []
+        swap(&touches, &pending)
         pendingTime = nil
-        dispatchTouchEvent(at: time, samples)
+        dispatchTouchEvent(at: time, touches)
         // Hand the buffer back for the next event (the dispatch never adds to `pending`).
-        samples.removeAllKeepingBuffer()
-        if pending.isEmpty { pending = samples }
+        touches.removeAllKeepingBuffer()
+        if pending.isEmpty { pending = touches }
     }
 
     private func fireTimers(before time: Double?) {
@@ -144,7 +145,7 @@ public final class Engine {
         }
     }
 
-    private func dispatchTouchEvent(at t: Double, _ samples: [Sample]) {
+    private func dispatchTouchEvent(at t: Double, _ touches: [PendingTouch]) {
         fireTimers(before: t)
         environment.clock.set(t)
         lastTime = t
@@ -153,8 +154,10 @@ public final class Engine {
         var changed = changedScratch
         changedScratch = []
         changed.removeAllKeepingBuffer()
-        for sample in samples {
-            guard case let .touch(id, phase, location, _, _) = sample.kind else { continue }
+        for index in touches.indices {
+            let id = touches[index].id
+            let phase = touches[index].phase
+            let location = touches[index].location
             if phase == .began {
                 if ignoringInteraction > 0 {
                     droppedTouches.insert(id)
@@ -183,7 +186,7 @@ public final class Engine {
             }
         }
         var anyEnded = false
-        for touch in activeTouches {
+        activeTouches.forEachBorrowed { touch in
             if touch.eventSerial != serial { touch.phase = .stationary }
             if touch.phase.isTerminal { anyEnded = true }
         }
@@ -242,8 +245,9 @@ public final class Engine {
         var order = orderScratch
         orderScratch = []
         order.removeAllKeepingBuffer()
-        for touch in changed where touch.phase != .stationary {
-            for r in touch.recognizers {
+        changed.forEachBorrowed { touch in
+            guard touch.phase != .stationary else { return }
+            touch.recognizers.forEachBorrowed { r in
                 if r.eventSerial != serial {
                     r.eventSerial = serial
                     order.append(r)
@@ -254,7 +258,7 @@ public final class Engine {
         }
         // Only the engine reads or writes `eventTouches`, so each recognizer's lists stay as they
         // are while its own methods run; they are emptied (keeping their buffers) once it is done.
-        for r in order {
+        order.forEachBorrowed { r in
             let began = r.eventTouches.began.count
             if began > 0 {
                 r.touches.append(contentsOf: r.eventTouches.began)
@@ -271,6 +275,13 @@ public final class Engine {
         }
         orderScratch = order
     }
+}
+
+/// A touch change waiting for the rest of its event: what the engine uses of a touch sample.
+struct PendingTouch {
+    var id: TouchID
+    var phase: TouchPhase
+    var location: Point
 }
 
 /// The touches of one event for one recognizer, by phase (buffers reused from event to event).

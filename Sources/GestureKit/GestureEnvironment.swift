@@ -165,17 +165,10 @@ final class GestureEnvironment {
     func endOfEvent() {
         var involved: [GestureRecognizer] = []
         swap(&involved, &dirty)
-        defer {
-            // Reuse the buffer for the next event unless deferred resets already refilled the list.
-            if dirty.isEmpty {
-                involved.removeAll(keepingCapacity: true)
-                dirty = involved
-            }
-        }
-        for r in involved {
+        involved.forEachBorrowed { r in
             r.isDirty = false
             var anyTerminal = false
-            for touch in r.touches where touch.phase.isTerminal { anyTerminal = true }
+            r.touches.forEachBorrowed { touch in if touch.phase.isTerminal { anyTerminal = true } }
             if anyTerminal {
                 r.touches.removeAll { touch in
                     guard touch.phase.isTerminal else { return false }
@@ -184,7 +177,8 @@ final class GestureEnvironment {
                 }
             }
         }
-        for r in involved where r.observedState.isFinal || (r.logicalState == .failed && r.waitingStates.isEmpty) {
+        involved.forEachBorrowed { r in
+            guard r.observedState.isFinal || (r.logicalState == .failed && r.waitingStates.isEmpty) else { return }
             let needed = waitingCount > 0 && recognizers.contains { waiter in
                 !waiter.waitingStates.isEmpty && waiter.failureRequirements.contains { $0 === r }
             }
@@ -196,6 +190,11 @@ final class GestureEnvironment {
                 r.observedState = .possible
                 r.waitingStates = []
             }
+        }
+        // Reuse the buffer for the next event unless deferred resets already refilled the list.
+        if dirty.isEmpty {
+            involved.removeAllKeepingBuffer()
+            dirty = involved
         }
     }
 
@@ -220,7 +219,10 @@ final class GestureEnvironment {
 extension RecognizerState {
     /// Began, changed, recognized or ended: the recognizer has won its touches.
     var isRecognition: Bool {
-        self == .began || self == .changed || self == .recognized || self == .ended
+        switch self {
+        case .began, .changed, .recognized, .ended: return true
+        case .possible, .cancelled, .failed: return false
+        }
     }
 }
 

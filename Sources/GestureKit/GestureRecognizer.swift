@@ -222,6 +222,7 @@ open class GestureRecognizer {
 
     /// The record of a transition to `state` at the current time, with the kind's figures.
     func makeRecord(_ state: RecognizerState, at t: Double, reason: String?) -> TransitionRecord {
+        let view = self.view
         var record = TransitionRecord(t: t, recognizer: name, kind: kindName, view: view?.name ?? "", state: state)
         if state == .failed {
             record.reason = reason ?? "failed"
