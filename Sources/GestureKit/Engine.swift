@@ -290,22 +290,25 @@ struct EventTouches {
     var moved: [Touch] = []
     var ended: [Touch] = []
     var cancelled: [Touch] = []
+    /// Which of the four lists are not empty, so that emptying them touches only those.
+    private var filled: UInt8 = 0
 
     mutating func add(_ touch: Touch) {
         switch touch.phase {
-        case .began: began.append(touch)
-        case .moved: moved.append(touch)
-        case .ended: ended.append(touch)
-        case .cancelled: cancelled.append(touch)
+        case .began: began.append(touch); filled |= 1
+        case .moved: moved.append(touch); filled |= 2
+        case .ended: ended.append(touch); filled |= 4
+        case .cancelled: cancelled.append(touch); filled |= 8
         case .stationary: break
         }
     }
 
     mutating func removeAll() {
-        began.removeAllKeepingBuffer()
-        moved.removeAllKeepingBuffer()
-        ended.removeAllKeepingBuffer()
-        cancelled.removeAllKeepingBuffer()
+        if filled & 1 != 0 { began.removeAllKeepingBuffer() }
+        if filled & 2 != 0 { moved.removeAllKeepingBuffer() }
+        if filled & 4 != 0 { ended.removeAllKeepingBuffer() }
+        if filled & 8 != 0 { cancelled.removeAllKeepingBuffer() }
+        filled = 0
     }
 }
 

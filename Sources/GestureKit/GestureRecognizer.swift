@@ -226,12 +226,12 @@ open class GestureRecognizer {
         var record = TransitionRecord(t: t, recognizer: name, kind: kindName, view: view?.name ?? "", state: state)
         if state == .failed {
             record.reason = reason ?? "failed"
-            return record
+        } else {
+            record.location = location(in: view)
+            record.touches = numberOfTouches
+            describe(&record)
+            if state == .cancelled { record.reason = reason ?? "cancelled" }
         }
-        record.location = location(in: view)
-        record.touches = numberOfTouches
-        describe(&record)
-        if state == .cancelled { record.reason = reason ?? "cancelled" }
         return record
     }
 }

@@ -41,8 +41,9 @@ public class PanGestureRecognizer: GestureRecognizer {
     /// The translation reported now, in the view's coordinates (`translation(in:)`).
     public var translation: Point { position - origin - hysteresisOffset }
 
-    /// The velocity reported now, in points per second (`velocity(in:)`).
-    public var velocity: Point { tracker?.velocity ?? .zero }
+    /// The velocity reported now, in points per second (`velocity(in:)`): the tracker's estimate,
+    /// kept from its last sample.
+    @exclusivity(unchecked) public private(set) var velocity = Point.zero
 
     /// A reason to fail at touch down, or nil.
     func rejection(of touch: Touch) -> String? { nil }
@@ -68,7 +69,7 @@ public class PanGestureRecognizer: GestureRecognizer {
             origin = centroid
             jump = .zero
             var tracker = VelocityTracker(kind: estimator, thresholds: thresholds)
-            tracker.add(centroid, at: event.timestamp)
+            velocity = tracker.add(centroid, at: event.timestamp)
             self.tracker = tracker
         }
     }
@@ -77,7 +78,7 @@ public class PanGestureRecognizer: GestureRecognizer {
     private func follow(_ event: TouchEvent) {
         guard let centroid = touches.uncancelledWindowCentroid else { return }
         position = centroid - jump
-        tracker?.add(position, at: event.timestamp)
+        if let estimate = tracker?.add(position, at: event.timestamp) { velocity = estimate }
     }
 
     override public func touchesMoved(_ touches: [Touch], with event: TouchEvent) {
@@ -143,6 +144,7 @@ public class PanGestureRecognizer: GestureRecognizer {
         origin = .zero
         hysteresisOffset = .zero
         tracker = nil
+        velocity = .zero
         started = false
     }
 
