@@ -16,3 +16,32 @@ extension Array where Element: AnyObject {
         }
     }
 }
+
+/// A list of the recognizers of one ``GestureEnvironment``, held without reference counting.
+///
+/// The environment keeps every recognizer it was given in its `recognizers` for its whole life,
+/// and only its own recognizers are ever listed, so the references stay valid while the list is
+/// used: the per-event lists of the engine (the recognizers an event involves, in order) cost no
+/// retain or release per recognizer and event.
+struct RecognizerList {
+    private var items: [Unmanaged<GestureRecognizer>] = []
+
+    var isEmpty: Bool { items.isEmpty }
+
+    mutating func append(_ recognizer: GestureRecognizer) {
+        items.append(Unmanaged.passUnretained(recognizer))
+    }
+
+    /// Empties the list, keeping its buffer.
+    mutating func removeAll() {
+        items.removeAllKeepingBuffer()
+    }
+
+    /// Calls `body` with each recognizer in order.
+    @inline(__always)
+    func forEach(_ body: (GestureRecognizer) throws -> Void) rethrows {
+        try items.withUnsafeBufferPointer { buffer in
+            for item in buffer { try item._withUnsafeGuaranteedRef { try body($0) } }
+        }
+    }
+}

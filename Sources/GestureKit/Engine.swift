@@ -50,7 +50,7 @@ public final class Engine {
     /// Counts touch events; touches and recognizers remember the last one they took part in.
     @exclusivity(unchecked) private var eventSerial = 0
     @exclusivity(unchecked) private var changedScratch: [Touch] = []
-    @exclusivity(unchecked) private var orderScratch: [GestureRecognizer] = []
+    @exclusivity(unchecked) private var orderScratch = RecognizerList()
     /// The scene's delegates (recognizers hold their delegates weakly, as in UIKit).
     private var retainedDelegates: [AnyObject] = []
     lazy var delivery = DeliveryRouter(engine: self)
@@ -243,8 +243,8 @@ public final class Engine {
     private func deliverToRecognizers(_ changed: [Touch], _ event: TouchEvent) {
         let serial = event.serial
         var order = orderScratch
-        orderScratch = []
-        order.removeAllKeepingBuffer()
+        orderScratch = RecognizerList()
+        order.removeAll()
         changed.forEachBorrowed { touch in
             guard touch.phase != .stationary else { return }
             touch.recognizers.forEachBorrowed { r in
@@ -258,7 +258,7 @@ public final class Engine {
         }
         // Only the engine reads or writes `eventTouches`, so each recognizer's lists stay as they
         // are while its own methods run; they are emptied (keeping their buffers) once it is done.
-        order.forEachBorrowed { r in
+        order.forEach { r in
             let began = r.eventTouches.began.count
             if began > 0 {
                 r.touches.append(contentsOf: r.eventTouches.began)

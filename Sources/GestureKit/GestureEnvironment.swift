@@ -163,9 +163,9 @@ final class GestureEnvironment {
 
     /// Forgets ended touches and resets finished recognizers nothing waits on.
     func endOfEvent() {
-        var involved: [GestureRecognizer] = []
+        var involved = RecognizerList()
         swap(&involved, &dirty)
-        involved.forEachBorrowed { r in
+        involved.forEach { r in
             r.isDirty = false
             var anyTerminal = false
             r.touches.forEachBorrowed { touch in if touch.phase.isTerminal { anyTerminal = true } }
@@ -177,7 +177,7 @@ final class GestureEnvironment {
                 }
             }
         }
-        involved.forEachBorrowed { r in
+        involved.forEach { r in
             guard r.observedState.isFinal || (r.logicalState == .failed && r.waitingStates.isEmpty) else { return }
             let needed = waitingCount > 0 && recognizers.contains { waiter in
                 !waiter.waitingStates.isEmpty && waiter.failureRequirements.contains { $0 === r }
@@ -193,13 +193,13 @@ final class GestureEnvironment {
         }
         // Reuse the buffer for the next event unless deferred resets already refilled the list.
         if dirty.isEmpty {
-            involved.removeAllKeepingBuffer()
+            involved.removeAll()
             dirty = involved
         }
     }
 
     /// Recognizers that took part in the current event or timer, to clean up at its end.
-    @exclusivity(unchecked) private var dirty: [GestureRecognizer] = []
+    @exclusivity(unchecked) private var dirty = RecognizerList()
 
     /// Notes that `r` took part in the current event or timer.
     func markDirty(_ r: GestureRecognizer) {
