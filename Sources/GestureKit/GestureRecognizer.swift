@@ -222,16 +222,32 @@ open class GestureRecognizer {
 
     /// The record of a transition to `state` at the current time, with the kind's figures.
     func makeRecord(_ state: RecognizerState, at t: Double, reason: String?) -> TransitionRecord {
+        switch state {
+        case .failed:
+            var record = TransitionRecord(t: t, recognizer: name, kind: kindName, view: view?.name ?? "", state: state)
+            record.reason = reason ?? "failed"
+            return record
+        case .cancelled:
+            var record = describedRecord(state, at: t)
+            record.reason = reason ?? "cancelled"
+            return record
+        default:
+            return describedRecord(state, at: t)
+        }
+    }
+
+    /// The record of a transition to any state but `failed`: location, touches and the kind's figures.
+    ///
+    /// Kept apart from the reasons of ``makeRecord(_:at:reason:)``: storing a string argument into
+    /// the record makes the compiler copy and destroy the whole record on the way out, and this
+    /// is the path of every `changed`.
+    @inline(never)
+    private func describedRecord(_ state: RecognizerState, at t: Double) -> TransitionRecord {
         let view = self.view
         var record = TransitionRecord(t: t, recognizer: name, kind: kindName, view: view?.name ?? "", state: state)
-        if state == .failed {
-            record.reason = reason ?? "failed"
-        } else {
-            record.location = location(in: view)
-            record.touches = numberOfTouches
-            describe(&record)
-            if state == .cancelled { record.reason = reason ?? "cancelled" }
-        }
+        record.location = location(in: view)
+        record.touches = numberOfTouches
+        describe(&record)
         return record
     }
 }
