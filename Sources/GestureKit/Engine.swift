@@ -250,6 +250,7 @@ public final class Engine {
             touch.recognizers.forEachBorrowed { r in
                 if r.eventSerial != serial {
                     r.eventSerial = serial
+                    r.eventTouches.startEvent()
                     order.append(r)
                     environment.markDirty(r)
                 }
@@ -257,8 +258,9 @@ public final class Engine {
             }
         }
         // Only the engine reads or writes `eventTouches`, so each recognizer's lists stay as they
-        // are while its own methods run; they are emptied (keeping their buffers) once it is done.
+        // are while its own methods run (and until its next event or reset).
         order.forEach { r in
+            r.eventTouches.seal()
             let began = r.eventTouches.began.count
             if began > 0 {
                 r.touches.append(contentsOf: r.eventTouches.began)
@@ -271,7 +273,6 @@ public final class Engine {
                 if !r.eventTouches.ended.isEmpty, r.isReceiving { r.touchesEnded(r.eventTouches.ended, with: event) }
                 if !r.eventTouches.cancelled.isEmpty, r.isReceiving { r.touchesCancelled(r.eventTouches.cancelled, with: event) }
             }
-            r.eventTouches.removeAll()
         }
         orderScratch = order
     }
@@ -284,31 +285,68 @@ struct PendingTouch {
     var location: Point
 }
 
-/// The touches of one event for one recognizer, by phase (buffers reused from event to event).
+/// The touches of one event for one recognizer, by phase.
+///
+/// Between events each list keeps the touches it had, so that a recognizer given the same touches
+/// event after event (fingers moving) costs no appends or removals: ``add(_:)`` only finds the
+/// touch already in its place, and ``seal()`` drops whatever the event did not renew. The lists are
+/// emptied when the recognizer resets, so they hold no touch past its gesture.
 struct EventTouches {
-    var began: [Touch] = []
-    var moved: [Touch] = []
-    var ended: [Touch] = []
-    var cancelled: [Touch] = []
-    /// Which of the four lists are not empty, so that emptying them touches only those.
-    private var filled: UInt8 = 0
+    private(set) var began: [Touch] = []
+    private(set) var moved: [Touch] = []
+    private(set) var ended: [Touch] = []
+    private(set) var cancelled: [Touch] = []
+    /// How many touches of each list the current event has given so far.
+    private var beganCount = 0
+    private var movedCount = 0
+    private var endedCount = 0
+    private var cancelledCount = 0
+
+    /// Starts an event: ``add(_:)`` renews the lists from their beginning.
+    mutating func startEvent() {
+        beganCount = 0
+        movedCount = 0
+        endedCount = 0
+        cancelledCount = 0
+    }
 
     mutating func add(_ touch: Touch) {
         switch touch.phase {
-        case .began: began.append(touch); filled |= 1
-        case .moved: moved.append(touch); filled |= 2
-        case .ended: ended.append(touch); filled |= 4
-        case .cancelled: cancelled.append(touch); filled |= 8
+        case .began: Self.put(touch, in: &began, at: &beganCount)
+        case .moved: Self.put(touch, in: &moved, at: &movedCount)
+        case .ended: Self.put(touch, in: &ended, at: &endedCount)
+        case .cancelled: Self.put(touch, in: &cancelled, at: &cancelledCount)
         case .stationary: break
         }
     }
 
+    /// Drops what is left of earlier events: the lists then hold exactly this event's touches.
+    mutating func seal() {
+        Self.trim(&began, to: beganCount)
+        Self.trim(&moved, to: movedCount)
+        Self.trim(&ended, to: endedCount)
+        Self.trim(&cancelled, to: cancelledCount)
+    }
+
+    /// Empties the lists.
     mutating func removeAll() {
-        if filled & 1 != 0 { began.removeAllKeepingBuffer() }
-        if filled & 2 != 0 { moved.removeAllKeepingBuffer() }
-        if filled & 4 != 0 { ended.removeAllKeepingBuffer() }
-        if filled & 8 != 0 { cancelled.removeAllKeepingBuffer() }
-        filled = 0
+        startEvent()
+        seal()
+    }
+
+    @inline(__always)
+    private static func put(_ touch: Touch, in list: inout [Touch], at count: inout Int) {
+        if count < list.count {
+            if list[count] !== touch { list[count] = touch }
+        } else {
+            list.append(touch)
+        }
+        count += 1
+    }
+
+    @inline(__always)
+    private static func trim(_ list: inout [Touch], to count: Int) {
+        while list.count > count { list.removeLast() }
     }
 }
 

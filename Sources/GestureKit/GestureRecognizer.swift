@@ -213,6 +213,7 @@ open class GestureRecognizer {
         cancelTimers()
         for touch in touches { touch.recognizers.removeAll { $0 === self } }
         touches.removeAll()
+        eventTouches.removeAll()
         logicalState = .possible
         pendingReason = nil
         engagedTouchCount = 0
