@@ -5,21 +5,26 @@
 #
 # Environment: BENCH_MB (size of each big trace, default 100), BENCH_RUNS (runs per measurement, the
 # best is kept, default 3), BENCH_CORPUS (small traces in bench-data/corpus, default 10000),
-# BENCH_DATA (default bench-data; delete it to regenerate), BENCH_BASELINE (another gesturectl binary,
+# BENCH_PER_TRACE (corpus traces timed one analyze process each, default 300), BENCH_DATA (default bench-data; delete it to regenerate), BENCH_BASELINE (another gesturectl binary,
 # such as a build of an older commit, whose validate is measured too, as "baseline validate").
 #
 # Prints a table (tool, file, MB, seconds, MB/s, samples/s, peak RSS MB, and the CPU seconds, user plus
 # system, which show what the machine's load did to the wall time), the goals of the readers
 # (validate: >= 500 MB/s, >= 20x jq -c ., >= 2x Python+orjson per line, peak RSS < 32 MB for JSON Lines
-# and CSV and < 64 MB for the JSON document), and whether analyze prints the same bytes from a release
-# and a debug build. Exits 1 when the builds disagree or a command fails; goal misses are reported only
-# (they depend on the machine and its load).
+# and CSV and < 64 MB for the JSON document), the goals of analyze and check (analyze --format jsonl
+# big.jsonl with the default scene >= 5x jq -c . on big.jsonl; check over the corpus >= 1000 traces/s,
+# and >= 10x faster than one analyze process per trace, estimated by timing one process per trace on
+# the first BENCH_PER_TRACE corpus files, default 300, and scaling to the corpus), and whether analyze
+# prints the same bytes from a release and a debug build. Goals that need jq, or the corpus, are
+# skipped without them. Exits 1 when the builds disagree or a command fails; goal misses are reported
+# only (they depend on the machine and its load).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
 MB=${BENCH_MB:-100}
 RUNS=${BENCH_RUNS:-3}
 CORPUS=${BENCH_CORPUS:-10000}
+PER_TRACE=${BENCH_PER_TRACE:-300}
 DATA=${BENCH_DATA:-bench-data}
 SCRATCH=.build-bench
 TMP=$(mktemp -d)
@@ -150,6 +155,19 @@ if [ "$CORPUS" -gt 0 ]; then
     if [ "$HAVE_CHECK" = 1 ]; then
         measure "gesturectl check" "corpus ($corpus_count files)" "$corpus_bytes" "$corpus_samples" \
             "$BIN" check "$DATA/corpus"
+        # What check replaces: one analyze process per trace, on the first PER_TRACE traces.
+        head -n "$PER_TRACE" "$TMP/corpus-list" >"$TMP/per-trace-list"
+        per_trace_count=$(wc -l <"$TMP/per-trace-list")
+        per_trace_bytes=$(xargs cat <"$TMP/per-trace-list" | wc -c)
+        per_trace_samples=$(xargs "$BIN" validate <"$TMP/per-trace-list" 2>/dev/null \
+            | sed -n 's/.*: ok, \([0-9]*\) sample.*/\1/p' | awk '{ n += $1 } END { print n + 0 }')
+        cat >"$TMP/per-trace.sh" <<'EOS'
+#!/usr/bin/env bash
+# per-trace.sh BIN LIST: one analyze process per trace listed.
+while IFS= read -r file; do "$1" analyze --format jsonl "$file" >/dev/null 2>&1 || exit 1; done <"$2"
+EOS
+        measure "analyze, 1 process/trace" "corpus ($per_trace_count files)" "$per_trace_bytes" \
+            "$per_trace_samples" bash "$TMP/per-trace.sh" "$BIN" "$TMP/per-trace-list"
     fi
 fi
 
@@ -190,6 +208,28 @@ for ext in jsonl csv; do
 done
 m=$(rss_mb "gesturectl validate" big.json)
 goal "big.json: peak RSS $m MB < 64 MB" "$m < 64"
+
+seconds_of() { awk -F'\t' -v t="$1" -v f="$2" '$1 == t && $2 == f { print $4 }' "$ROWS"; }
+printf '\ngoals (analyze, check):\n'
+analyze_s=$(seconds_of "gesturectl analyze" big.jsonl)
+jq_s=$(seconds_of "jq -c ." big.jsonl)
+if [ -n "$jq_s" ]; then
+    goal "analyze big.jsonl: $(awk -v a="$analyze_s" -v j="$jq_s" 'BEGIN { printf "%.1f", j / a }')x jq -c . on big.jsonl (>= 5x; $analyze_s s against $jq_s s)" \
+        "$jq_s >= 5 * $analyze_s"
+else
+    printf '        (analyze against jq -c .: skipped, jq is not installed)\n'
+fi
+if [ "$CORPUS" -gt 0 ] && [ "$HAVE_CHECK" = 1 ]; then
+    check_s=$(seconds_of "gesturectl check" "corpus ($corpus_count files)")
+    per_s=$(seconds_of "analyze, 1 process/trace" "corpus ($per_trace_count files)")
+    goal "check corpus: $(awk -v n="$corpus_count" -v s="$check_s" 'BEGIN { printf "%.0f", n / s }') traces/s >= 1000 traces/s ($corpus_count traces in $check_s s)" \
+        "$corpus_count >= 1000 * $check_s"
+    estimate=$(awk -v s="$per_s" -v n="$corpus_count" -v k="$per_trace_count" 'BEGIN { printf "%.2f", s * n / k }')
+    goal "check corpus: $(awk -v e="$estimate" -v s="$check_s" 'BEGIN { printf "%.1f", e / s }')x one analyze process per trace (>= 10x; $estimate s for $corpus_count processes, from $per_s s for $per_trace_count)" \
+        "$estimate >= 10 * $check_s"
+else
+    printf '        (check goals: skipped, no corpus or no check command)\n'
+fi
 
 # (d) Speed never changes results: analyze in a release and a debug build, byte for byte.
 say "== release and debug analyze outputs"

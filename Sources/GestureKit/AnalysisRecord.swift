@@ -22,6 +22,18 @@ public enum RecognizerState: String, Sendable, CaseIterable {
     /// The gesture did not happen.
     case failed
 
+    /// Whether two states are the same case (compared directly rather than by raw value, like
+    /// ``TouchPhase``'s `==`, to keep reference counting out of the engine's loops).
+    public static func == (a: RecognizerState, b: RecognizerState) -> Bool {
+        switch (a, b) {
+        case (.possible, .possible), (.began, .began), (.changed, .changed), (.ended, .ended),
+            (.cancelled, .cancelled), (.recognized, .recognized), (.failed, .failed):
+            return true
+        default:
+            return false
+        }
+    }
+
     /// Whether the recognizer resets to `possible` after reaching this state.
     public var isFinal: Bool {
         switch self {

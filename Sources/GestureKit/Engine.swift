@@ -33,14 +33,15 @@ public struct EngineOptions: Hashable, Sendable {
 /// ignored rather than trapped on.
 public final class Engine {
     /// Receives each record as the engine produces it.
-    public var onRecord: (AnalysisRecord) -> Void = { _ in }
+    @exclusivity(unchecked) public var onRecord: (AnalysisRecord) -> Void = { _ in }
 
     let environment: GestureEnvironment
     /// The window, with the scene's views beneath it: find a view with ``Window/view(named:)`` to
     /// attach a recognizer of your own before calling ``add(_:)``.
     public let window: Window
     let options: EngineOptions
-    @exclusivity(unchecked) private var pending: [Sample] = []
+    /// The touch changes of the event being collected (samples with the same `t`).
+    @exclusivity(unchecked) private var pending: [PendingTouch] = []
     @exclusivity(unchecked) private var pendingTime: Double?
     @exclusivity(unchecked) private(set) var activeTouches: [Touch] = []
     @exclusivity(unchecked) private var droppedTouches: Set<TouchID> = []
@@ -51,7 +52,7 @@ public final class Engine {
     /// Counts touch events; touches and recognizers remember the last one they took part in.
     @exclusivity(unchecked) private var eventSerial = 0
     @exclusivity(unchecked) private var changedScratch: [Touch] = []
-    @exclusivity(unchecked) private var orderScratch: [GestureRecognizer] = []
+    @exclusivity(unchecked) private var orderScratch = RecognizerList()
     /// The scene's delegates (recognizers hold their delegates weakly, as in UIKit).
     private var retainedDelegates: [AnyObject] = []
     lazy var delivery = DeliveryRouter(engine: self)
@@ -103,10 +104,10 @@ public final class Engine {
     /// Takes the next sample in trace order.
     public func process(_ sample: Sample) {
         switch sample.kind {
-        case .touch:
+        case .touch(let id, let phase, let location, _, _):
             if let time = pendingTime, time != sample.t { flushTouchEvent() }
             pendingTime = sample.t
-            pending.append(sample)
+            pending.append(PendingTouch(id: id, phase: phase, location: location))
         case .motion(let phase, let subtype):
             flushTouchEvent()
             fireTimers(before: sample.t)
@@ -137,7 +138,7 @@ public final class Engine {
         flushTouchEvent()
         if !activeTouches.isEmpty, let t = lastTime {
             let cancels = activeTouches.map { touch in
-                Sample.touch(t, id: touch.id, .cancelled, x: touch.windowLocation.x, y: touch.windowLocation.y)
+                PendingTouch(id: touch.id, phase: .cancelled, location: touch.windowLocation)
             }
             dispatchTouchEvent(at: t, cancels)
         }
@@ -146,13 +147,13 @@ public final class Engine {
 
     private func flushTouchEvent() {
         guard let time = pendingTime else { return }
-        var samples: [Sample] = []
-        swap(&samples, &pending)
+        var touches: [PendingTouch] = []
+        swap(&touches, &pending)
         pendingTime = nil
-        dispatchTouchEvent(at: time, samples)
+        dispatchTouchEvent(at: time, touches)
         // Hand the buffer back for the next event (the dispatch never adds to `pending`).
-        samples.removeAll(keepingCapacity: true)
-        if pending.isEmpty { pending = samples }
+        touches.removeAllKeepingBuffer()
+        if pending.isEmpty { pending = touches }
     }
 
     private func fireTimers(before time: Double?) {
@@ -164,7 +165,7 @@ public final class Engine {
         }
     }
 
-    private func dispatchTouchEvent(at t: Double, _ samples: [Sample]) {
+    private func dispatchTouchEvent(at t: Double, _ touches: [PendingTouch]) {
         fireTimers(before: t)
         environment.clock.set(t)
         lastTime = t
@@ -172,9 +173,11 @@ public final class Engine {
         let serial = eventSerial
         var changed = changedScratch
         changedScratch = []
-        changed.removeAll(keepingCapacity: true)
-        for sample in samples {
-            guard case let .touch(id, phase, location, _, _) = sample.kind else { continue }
+        changed.removeAllKeepingBuffer()
+        for index in touches.indices {
+            let id = touches[index].id
+            let phase = touches[index].phase
+            let location = touches[index].location
             if phase == .began {
                 if ignoringInteraction > 0 {
                     droppedTouches.insert(id)
@@ -203,15 +206,15 @@ public final class Engine {
             }
         }
         var anyEnded = false
-        for touch in activeTouches {
+        activeTouches.forEachBorrowed { touch in
             if touch.eventSerial != serial { touch.phase = .stationary }
             if touch.phase.isTerminal { anyEnded = true }
         }
         let event = TouchEvent(timestamp: t, allTouches: activeTouches, serial: serial)
         deliverToRecognizers(changed, event)
-        delivery.deliverTouches(changed, event)
+        if options.deliveries { delivery.deliverTouches(changed, event) }
         environment.endOfEvent()
-        delivery.endOfEvent()
+        if options.deliveries { delivery.endOfEvent() }
         if anyEnded {
             for touch in changed where touch.phase == .ended {
                 lastTap = (touch.windowLocation, t, touch.tapCount)
@@ -260,62 +263,120 @@ public final class Engine {
     private func deliverToRecognizers(_ changed: [Touch], _ event: TouchEvent) {
         let serial = event.serial
         var order = orderScratch
-        orderScratch = []
-        order.removeAll(keepingCapacity: true)
-        for touch in changed where touch.phase != .stationary {
-            for r in touch.recognizers {
+        orderScratch = RecognizerList()
+        order.removeAll()
+        changed.forEachBorrowed { touch in
+            guard touch.phase != .stationary else { return }
+            touch.recognizers.forEachBorrowed { r in
                 if r.eventSerial != serial {
                     r.eventSerial = serial
+                    r.eventTouches.startEvent()
                     order.append(r)
                     environment.markDirty(r)
                 }
                 r.eventTouches.add(touch)
             }
         }
-        for r in order {
-            var batch = r.eventTouches
-            r.eventTouches = EventTouches()
-            if !batch.began.isEmpty {
-                r.touches.append(contentsOf: batch.began)
-                r.engagedTouchCount += batch.began.count
-                for touch in batch.began { r.seenTouchSerials.append(touch.serial) }
+        // Only the engine reads or writes `eventTouches`, so each recognizer's lists stay as they
+        // are while its own methods run (and until its next event or reset).
+        order.forEach { r in
+            r.eventTouches.seal()
+            let began = r.eventTouches.began.count
+            if began > 0 {
+                r.touches.append(contentsOf: r.eventTouches.began)
+                r.engagedTouchCount += began
+                for touch in r.eventTouches.began { r.seenTouchSerials.append(touch.serial) }
             }
             if let centroid = r.touches.windowCentroid { r.lastLocation = centroid }
             if r.isEnabled {
-                if !batch.began.isEmpty, r.isReceiving { r.touchesBegan(batch.began, with: event) }
-                if !batch.moved.isEmpty, r.isReceiving { r.touchesMoved(batch.moved, with: event) }
-                if !batch.ended.isEmpty, r.isReceiving { r.touchesEnded(batch.ended, with: event) }
-                if !batch.cancelled.isEmpty, r.isReceiving { r.touchesCancelled(batch.cancelled, with: event) }
+                if began > 0, r.isReceiving { r.touchesBegan(r.eventTouches.began, with: event) }
+                if !r.eventTouches.moved.isEmpty, r.isReceiving { r.touchesMoved(r.eventTouches.moved, with: event) }
+                if !r.eventTouches.ended.isEmpty, r.isReceiving { r.touchesEnded(r.eventTouches.ended, with: event) }
+                if !r.eventTouches.cancelled.isEmpty, r.isReceiving { r.touchesCancelled(r.eventTouches.cancelled, with: event) }
             }
-            batch.removeAll()
-            r.eventTouches = batch
         }
         orderScratch = order
     }
 }
 
-/// The touches of one event for one recognizer, by phase (buffers reused from event to event).
+/// A touch change waiting for the rest of its event: what the engine uses of a touch sample.
+struct PendingTouch {
+    var id: TouchID
+    var phase: TouchPhase
+    var location: Point
+}
+
+/// The touches of one event for one recognizer, by phase.
+///
+/// Between events each list keeps the touches it had, so that a recognizer given the same touches
+/// event after event (fingers moving) costs no appends or removals: ``add(_:)`` only finds the
+/// touch already in its place, and ``seal()`` drops whatever the event did not renew. The lists are
+/// emptied when the recognizer resets, so they hold no touch past its gesture.
 struct EventTouches {
-    var began: [Touch] = []
-    var moved: [Touch] = []
-    var ended: [Touch] = []
-    var cancelled: [Touch] = []
+    private(set) var began: [Touch] = []
+    private(set) var moved: [Touch] = []
+    private(set) var ended: [Touch] = []
+    private(set) var cancelled: [Touch] = []
+    /// How many touches of each list the current event has given so far.
+    private var beganCount = 0
+    private var movedCount = 0
+    private var endedCount = 0
+    private var cancelledCount = 0
+
+    /// Starts an event: ``add(_:)`` renews the lists from their beginning.
+    mutating func startEvent() {
+        beganCount = 0
+        movedCount = 0
+        endedCount = 0
+        cancelledCount = 0
+    }
 
     mutating func add(_ touch: Touch) {
         switch touch.phase {
-        case .began: began.append(touch)
-        case .moved: moved.append(touch)
-        case .ended: ended.append(touch)
-        case .cancelled: cancelled.append(touch)
+        case .began: Self.put(touch, in: &began, at: &beganCount)
+        case .moved: Self.put(touch, in: &moved, at: &movedCount)
+        case .ended: Self.put(touch, in: &ended, at: &endedCount)
+        case .cancelled: Self.put(touch, in: &cancelled, at: &cancelledCount)
         case .stationary: break
         }
     }
 
+    /// Drops what is left of earlier events: the lists then hold exactly this event's touches.
+    mutating func seal() {
+        Self.trim(&began, to: beganCount)
+        Self.trim(&moved, to: movedCount)
+        Self.trim(&ended, to: endedCount)
+        Self.trim(&cancelled, to: cancelledCount)
+    }
+
+    /// Empties the lists.
     mutating func removeAll() {
-        if !began.isEmpty { began.removeAll(keepingCapacity: true) }
-        if !moved.isEmpty { moved.removeAll(keepingCapacity: true) }
-        if !ended.isEmpty { ended.removeAll(keepingCapacity: true) }
-        if !cancelled.isEmpty { cancelled.removeAll(keepingCapacity: true) }
+        startEvent()
+        seal()
+    }
+
+    @inline(__always)
+    private static func put(_ touch: Touch, in list: inout [Touch], at count: inout Int) {
+        if count < list.count {
+            if list[count] !== touch { list[count] = touch }
+        } else {
+            list.append(touch)
+        }
+        count += 1
+    }
+
+    @inline(__always)
+    private static func trim(_ list: inout [Touch], to count: Int) {
+        while list.count > count { list.removeLast() }
+    }
+}
+
+extension Array {
+    /// Removes every element but keeps the buffer, like `removeAll(keepingCapacity: true)`; cheaper
+    /// for the few elements of the engine's per-event buffers (no call into the generic range removal).
+    @inline(__always)
+    mutating func removeAllKeepingBuffer() {
+        while popLast() != nil {}
     }
 }
 

@@ -14,13 +14,13 @@ final class GestureEnvironment {
     var screen: Size?
     @exclusivity(unchecked) private(set) var recognizers: [GestureRecognizer] = []
     /// Receives each transition as it is observed.
-    var emit: (TransitionRecord) -> Void = { _ in }
+    @exclusivity(unchecked) var emit: (TransitionRecord) -> Void = { _ in }
     /// Called right before an observed begin or recognition (delivery effects hook in here).
-    var willObserveRecognition: (GestureRecognizer) -> Void = { _ in }
+    @exclusivity(unchecked) var willObserveRecognition: (GestureRecognizer) -> Void = { _ in }
     /// Called when a recognizer's failure is observed (delayed deliveries hook in here).
-    var didObserveFailure: (GestureRecognizer) -> Void = { _ in }
+    @exclusivity(unchecked) var didObserveFailure: (GestureRecognizer) -> Void = { _ in }
     /// Called when a recognizer stops tracking a touch.
-    var didIgnoreTouch: (GestureRecognizer, Touch) -> Void = { _, _ in }
+    @exclusivity(unchecked) var didIgnoreTouch: (GestureRecognizer, Touch) -> Void = { _, _ in }
 
     func add(_ recognizer: GestureRecognizer) {
         recognizer.environment = self
@@ -174,19 +174,12 @@ final class GestureEnvironment {
 
     /// Forgets ended touches and resets finished recognizers nothing waits on.
     func endOfEvent() {
-        var involved: [GestureRecognizer] = []
+        var involved = RecognizerList()
         swap(&involved, &dirty)
-        defer {
-            // Reuse the buffer for the next event unless deferred resets already refilled the list.
-            if dirty.isEmpty {
-                involved.removeAll(keepingCapacity: true)
-                dirty = involved
-            }
-        }
-        for r in involved {
+        involved.forEach { r in
             r.isDirty = false
             var anyTerminal = false
-            for touch in r.touches where touch.phase.isTerminal { anyTerminal = true }
+            r.touches.forEachBorrowed { touch in if touch.phase.isTerminal { anyTerminal = true } }
             if anyTerminal {
                 r.touches.removeAll { touch in
                     guard touch.phase.isTerminal else { return false }
@@ -195,7 +188,8 @@ final class GestureEnvironment {
                 }
             }
         }
-        for r in involved where r.observedState.isFinal || (r.logicalState == .failed && r.waitingStates.isEmpty) {
+        involved.forEach { r in
+            guard r.observedState.isFinal || (r.logicalState == .failed && r.waitingStates.isEmpty) else { return }
             let needed = waitingCount > 0 && recognizers.contains { waiter in
                 !waiter.waitingStates.isEmpty && waiter.failureRequirements.contains { $0 === r }
             }
@@ -208,10 +202,15 @@ final class GestureEnvironment {
                 r.waitingStates = []
             }
         }
+        // Reuse the buffer for the next event unless deferred resets already refilled the list.
+        if dirty.isEmpty {
+            involved.removeAll()
+            dirty = involved
+        }
     }
 
     /// Recognizers that took part in the current event or timer, to clean up at its end.
-    @exclusivity(unchecked) private var dirty: [GestureRecognizer] = []
+    @exclusivity(unchecked) private var dirty = RecognizerList()
 
     /// Notes that `r` took part in the current event or timer.
     func markDirty(_ r: GestureRecognizer) {
@@ -231,7 +230,10 @@ final class GestureEnvironment {
 extension RecognizerState {
     /// Began, changed, recognized or ended: the recognizer has won its touches.
     var isRecognition: Bool {
-        self == .began || self == .changed || self == .recognized || self == .ended
+        switch self {
+        case .began, .changed, .recognized, .ended: return true
+        case .possible, .cancelled, .failed: return false
+        }
     }
 }
 

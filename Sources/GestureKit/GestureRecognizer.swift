@@ -47,21 +47,21 @@ open class GestureRecognizer {
     /// The recognizer's name, unique in a scene.
     public let name: String
     /// The view it is attached to.
-    public internal(set) weak var view: View?
+    @exclusivity(unchecked) public internal(set) weak var view: View?
     /// A disabled recognizer sees nothing; disabling one in progress cancels it.
-    public var isEnabled = true {
+    @exclusivity(unchecked) public var isEnabled = true {
         didSet { if oldValue && !isEnabled { environment?.recognizerWasDisabled(self) } }
     }
     /// Whether recognition cancels the recognizer's touches in the view.
-    public var cancelsTouchesInView = true
+    @exclusivity(unchecked) public var cancelsTouchesInView = true
     /// Whether `touchesBegan` reaches the view only after this recognizer fails.
-    public var delaysTouchesBegan = false
+    @exclusivity(unchecked) public var delaysTouchesBegan = false
     /// Whether `touchesEnded` reaches the view only after this recognizer fails.
-    public var delaysTouchesEnded = true
+    @exclusivity(unchecked) public var delaysTouchesEnded = true
     /// The delegate that answers UIKit's questions (should begin, should receive, simultaneous).
-    public weak var delegate: (any GestureRecognizerDelegate)?
+    @exclusivity(unchecked) public weak var delegate: (any GestureRecognizerDelegate)?
     /// The unpublished constants this recognizer uses (defaults with per-recognizer overrides).
-    public var thresholds = Thresholds()
+    @exclusivity(unchecked) public var thresholds = Thresholds()
 
     /// The state the recognizer has reached (its own view of it: a transition waiting on a
     /// failure requirement already counts).
@@ -104,7 +104,7 @@ open class GestureRecognizer {
     @exclusivity(unchecked) var waitingStates: [RecognizerState] = []
     /// The reason given with the last failure or cancellation.
     @exclusivity(unchecked) var pendingReason: String?
-    weak var environment: GestureEnvironment?
+    @exclusivity(unchecked) weak var environment: GestureEnvironment?
     /// The touches this recognizer was given since it last reset (including ended ones).
     @exclusivity(unchecked) var engagedTouchCount = 0
     /// The serials of the touches given since the last reset and not ignored, ended ones included:
@@ -150,14 +150,12 @@ open class GestureRecognizer {
     open func canBePrevented(by other: GestureRecognizer) -> Bool { preventedBySelection.contains(other.name) }
 
     /// The scene's `canPrevent` answer.
-    public var preventSelection: RecognizerSelection = .all
+    @exclusivity(unchecked) public var preventSelection: RecognizerSelection = .all
     /// The scene's `canBePreventedBy` answer.
-    public var preventedBySelection: RecognizerSelection = .all
+    @exclusivity(unchecked) public var preventedBySelection: RecognizerSelection = .all
 
     /// The number of touches reported in records (`numberOfTouches`): touches still down.
-    open var numberOfTouches: Int {
-        touches.reduce(0) { $0 + ($1.phase.isTerminal ? 0 : 1) }
-    }
+    open var numberOfTouches: Int { touches.liveCount }
 
     /// The location reported in records: the centroid of the touches, in `view`'s coordinates.
     open func location(in view: View?) -> Point {
@@ -246,6 +244,7 @@ open class GestureRecognizer {
         cancelTimers()
         for touch in touches { touch.recognizers.removeAll { $0 === self } }
         touches.removeAll()
+        eventTouches.removeAll()
         logicalState = .possible
         pendingReason = nil
         engagedTouchCount = 0
@@ -256,15 +255,32 @@ open class GestureRecognizer {
 
     /// The record of a transition to `state` at the current time, with the kind's figures.
     func makeRecord(_ state: RecognizerState, at t: Double, reason: String?) -> TransitionRecord {
-        var record = TransitionRecord(t: t, recognizer: name, kind: kindName, view: view?.name ?? "", state: state)
-        if state == .failed {
+        switch state {
+        case .failed:
+            var record = TransitionRecord(t: t, recognizer: name, kind: kindName, view: view?.name ?? "", state: state)
             record.reason = reason ?? "failed"
             return record
+        case .cancelled:
+            var record = describedRecord(state, at: t)
+            record.reason = reason ?? "cancelled"
+            return record
+        default:
+            return describedRecord(state, at: t)
         }
+    }
+
+    /// The record of a transition to any state but `failed`: location, touches and the kind's figures.
+    ///
+    /// Kept apart from the reasons of ``makeRecord(_:at:reason:)``: storing a string argument into
+    /// the record makes the compiler copy and destroy the whole record on the way out, and this
+    /// is the path of every `changed`.
+    @inline(never)
+    private func describedRecord(_ state: RecognizerState, at t: Double) -> TransitionRecord {
+        let view = self.view
+        var record = TransitionRecord(t: t, recognizer: name, kind: kindName, view: view?.name ?? "", state: state)
         record.location = location(in: view)
         record.touches = numberOfTouches
         describe(&record)
-        if state == .cancelled { record.reason = reason ?? "cancelled" }
         return record
     }
 }

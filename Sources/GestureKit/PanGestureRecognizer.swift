@@ -41,16 +41,15 @@ public class PanGestureRecognizer: GestureRecognizer {
     /// The translation reported now, in the view's coordinates (`translation(in:)`).
     public var translation: Point { position - origin - hysteresisOffset }
 
-    /// The velocity reported now, in points per second (`velocity(in:)`).
-    public var velocity: Point { tracker?.velocity ?? .zero }
-
-    private var liveTouches: [Touch] { touches.filter { !$0.phase.isTerminal } }
+    /// The velocity reported now, in points per second (`velocity(in:)`): the tracker's estimate,
+    /// kept from its last sample.
+    @exclusivity(unchecked) public private(set) var velocity = Point.zero
 
     /// A reason to fail at touch down, or nil.
     func rejection(of touch: Touch) -> String? { nil }
 
     override public func touchesBegan(_ touches: [Touch], with event: TouchEvent) {
-        for touch in touches.reversed() where liveTouches.count > maximumNumberOfTouches {
+        for touch in touches.reversed() where self.touches.liveCount > maximumNumberOfTouches {
             ignore(touch)
         }
         if state == .possible, !started {
@@ -61,7 +60,7 @@ public class PanGestureRecognizer: GestureRecognizer {
                 }
             }
         }
-        guard let centroid = liveTouches.windowCentroid else { return }
+        guard let centroid = self.touches.liveWindowCentroid else { return }
         if started {
             jump = centroid - position
         } else {
@@ -70,26 +69,26 @@ public class PanGestureRecognizer: GestureRecognizer {
             origin = centroid
             jump = .zero
             var tracker = VelocityTracker(kind: estimator, thresholds: thresholds)
-            tracker.add(centroid, at: event.timestamp)
+            velocity = tracker.add(centroid, at: event.timestamp)
             self.tracker = tracker
         }
     }
 
     /// Follows the centroid (fingers lifting in this event count at their final location).
     private func follow(_ event: TouchEvent) {
-        guard let centroid = touches.filter({ $0.phase != .cancelled }).windowCentroid else { return }
+        guard let centroid = touches.uncancelledWindowCentroid else { return }
         position = centroid - jump
-        tracker?.add(position, at: event.timestamp)
+        if let estimate = tracker?.add(position, at: event.timestamp) { velocity = estimate }
     }
 
     override public func touchesMoved(_ touches: [Touch], with event: TouchEvent) {
-        let live = liveTouches
+        let live = self.touches.liveCount
         follow(event)
         switch state {
         case .possible:
             let raw = position - origin
             let h = thresholds.panHysteresis
-            guard live.count >= minimumNumberOfTouches, live.count <= maximumNumberOfTouches,
+            guard live >= minimumNumberOfTouches, live <= maximumNumberOfTouches,
                 abs(raw.x) >= h || abs(raw.y) >= h
             else { return }
             hysteresisOffset = Point(x: towardZero(raw.x, by: h), y: towardZero(raw.y, by: h))
@@ -111,19 +110,19 @@ public class PanGestureRecognizer: GestureRecognizer {
         case .began, .changed:
             cancel("its touches were cancelled")
         case .possible:
-            if liveTouches.isEmpty { fail("its touches were cancelled") } else { fingersLeft(event) }
+            if self.touches.liveCount == 0 { fail("its touches were cancelled") } else { fingersLeft(event) }
         default:
             break
         }
     }
 
     private func fingersLeft(_ event: TouchEvent) {
-        let live = liveTouches
+        let live = touches.liveCount
         switch state {
         case .began, .changed:
-            if live.isEmpty || live.count < minimumNumberOfTouches { state = .ended }
+            if live == 0 || live < minimumNumberOfTouches { state = .ended }
         case .possible:
-            if live.isEmpty {
+            if live == 0 {
                 let moved = max(abs(position.x - origin.x), abs(position.y - origin.y))
                 let hysteresis = thresholds.panHysteresis
                 if moved < hysteresis || minimumNumberOfTouches == 1 {
@@ -136,7 +135,7 @@ public class PanGestureRecognizer: GestureRecognizer {
         default:
             return
         }
-        if let centroid = live.windowCentroid { jump = centroid - position }
+        if let centroid = touches.liveWindowCentroid { jump = centroid - position }
     }
 
     override func didFinishWaiting() {
@@ -150,6 +149,7 @@ public class PanGestureRecognizer: GestureRecognizer {
         origin = .zero
         hysteresisOffset = .zero
         tracker = nil
+        velocity = .zero
         started = false
     }
 

@@ -42,7 +42,26 @@ public enum TouchPhase: String, Sendable, CaseIterable {
     case cancelled
 
     /// Whether the touch is over after this phase.
-    public var isTerminal: Bool { self == .ended || self == .cancelled }
+    public var isTerminal: Bool {
+        switch self {
+        case .ended, .cancelled: return true
+        case .began, .moved, .stationary: return false
+        }
+    }
+
+    /// Whether two phases are the same case.
+    ///
+    /// Compares cases directly: the `==` a raw-valued enum gets by default compares raw values,
+    /// which the optimizer folds to a case comparison but leaves a retain and release of the
+    /// object holding the phase in every loop that compares one.
+    public static func == (a: TouchPhase, b: TouchPhase) -> Bool {
+        switch (a, b) {
+        case (.began, .began), (.moved, .moved), (.stationary, .stationary), (.ended, .ended), (.cancelled, .cancelled):
+            return true
+        default:
+            return false
+        }
+    }
 }
 
 /// The phase of a motion event (`motionBegan`, `motionEnded`, `motionCancelled`).

@@ -39,17 +39,17 @@ public final class SwipeGestureRecognizer: GestureRecognizer {
     public private(set) var recognizedDirection: SwipeDirection?
 
     /// When the first finger touched down.
-    private var startTime: Double?
+    @exclusivity(unchecked) private var startTime: Double?
     /// Fingers that have touched down since the last reset.
-    private var touchesSeen = 0
+    @exclusivity(unchecked) private var touchesSeen = 0
     /// Directions not yet ruled out, in the order right, left, up, down.
-    private var candidates: [SwipeDirection] = []
+    @exclusivity(unchecked) private var candidates: [SwipeDirection] = []
     /// Why each ruled-out direction was ruled out, in order.
-    private var exclusions: [String] = []
-    private var deadline: TimerToken?
+    @exclusivity(unchecked) private var exclusions: [String] = []
+    @exclusivity(unchecked) private var deadline: TimerToken?
     /// How far the last move that did not recognize got, for the reason of a lift.
     /// How far the stroke had got at its last move, for the reason if a finger lifts.
-    private var lastMove: Progress?
+    @exclusivity(unchecked) private var lastMove: Progress?
 
     /// Tolerance for comparisons of times and distances that passed through decimal text.
     private static let epsilon = 1e-9
@@ -106,9 +106,8 @@ public final class SwipeGestureRecognizer: GestureRecognizer {
             fail(timeoutReason(limit))
             return
         }
-        let live = self.touches.filter { !$0.phase.isTerminal }
         let allowed = allowedCrossDistance(at: elapsed)
-        for touch in live {
+        for touch in self.touches where !touch.phase.isTerminal {
             let moved = touch.windowLocation - touch.startLocation
             candidates.removeAll { candidate in
                 let along = candidate.along(moved)
@@ -131,12 +130,18 @@ public final class SwipeGestureRecognizer: GestureRecognizer {
             return
         }
         lastMove = progress(at: elapsed)
-        guard touchesSeen == numberOfTouchesRequired, live.count == numberOfTouchesRequired else { return }
+        guard touchesSeen == numberOfTouchesRequired, self.touches.liveCount == numberOfTouchesRequired else { return }
         let needed = neededDistance(at: elapsed)
         var best: (direction: SwipeDirection, along: Double)?
         for candidate in candidates {
-            let along = live.map { candidate.along($0.windowLocation - $0.startLocation) }.min() ?? 0
-            guard along >= needed - Self.epsilon else { continue }
+            // The least progress of the live fingers along the candidate (the first of equal ones).
+            var along: Double?
+            for touch in self.touches where !touch.phase.isTerminal {
+                let here = candidate.along(touch.windowLocation - touch.startLocation)
+                if let least = along, !(here < least) { continue }
+                along = here
+            }
+            guard let along, along >= needed - Self.epsilon else { continue }
             if best.map({ along > $0.along }) ?? true { best = (candidate, along) }
         }
         guard let best else { return }

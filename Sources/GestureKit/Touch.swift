@@ -76,17 +76,37 @@ extension Array where Element == Touch {
     var windowCentroid: Point? {
         guard !isEmpty else { return nil }
         var x = 0.0, y = 0.0
-        for touch in self {
+        forEachBorrowed { touch in
             x += touch.windowLocation.x
             y += touch.windowLocation.y
         }
         return Point(x: x / Double(count), y: y / Double(count))
     }
 
+    /// The mean window location of the touches that are not cancelled, or nil for none.
+    var uncancelledWindowCentroid: Point? {
+        var x = 0.0, y = 0.0, n = 0
+        forEachBorrowed { touch in
+            guard touch.phase != .cancelled else { return }
+            x += touch.windowLocation.x
+            y += touch.windowLocation.y
+            n += 1
+        }
+        return n == 0 ? nil : Point(x: x / Double(n), y: y / Double(n))
+    }
+
+    /// The number of touches that are not ended or cancelled.
+    var liveCount: Int {
+        var n = 0
+        forEachBorrowed { touch in if !touch.phase.isTerminal { n += 1 } }
+        return n
+    }
+
     /// The mean window location of the touches that are not ended or cancelled, or nil for none.
     var liveWindowCentroid: Point? {
         var x = 0.0, y = 0.0, n = 0
-        for touch in self where !touch.phase.isTerminal {
+        forEachBorrowed { touch in
+            guard !touch.phase.isTerminal else { return }
             x += touch.windowLocation.x
             y += touch.windowLocation.y
             n += 1

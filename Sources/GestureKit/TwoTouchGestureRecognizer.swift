@@ -19,16 +19,17 @@ public class TwoTouchGestureRecognizer: GestureRecognizer {
     public let estimator: VelocityEstimatorKind
 
     /// The two tracked touches, in order of arrival (one until the second comes down).
-    private var pair: [Touch] = []
-    private var tracker: VelocityTracker?
+    @exclusivity(unchecked) private var pair: [Touch] = []
+    @exclusivity(unchecked) private var tracker: VelocityTracker?
 
     init(name: String, estimator: VelocityEstimatorKind) {
         self.estimator = estimator
         super.init(name: name)
     }
 
-    /// The figure's velocity per second from the configured estimator (0 before the second finger).
-    var figureVelocity: Double { tracker?.velocity.x ?? 0 }
+    /// The figure's velocity per second from the configured estimator (0 before the second finger),
+    /// kept from the tracker's last sample.
+    @exclusivity(unchecked) private(set) var figureVelocity = 0.0
 
     // MARK: Subclass hooks
 
@@ -57,7 +58,7 @@ public class TwoTouchGestureRecognizer: GestureRecognizer {
             if pair.count == 2 {
                 pairDidStart(pair[0].windowLocation, pair[1].windowLocation)
                 var tracker = VelocityTracker(kind: estimator, thresholds: thresholds)
-                tracker.add(Point(x: figure, y: 0), at: event.timestamp)
+                figureVelocity = tracker.add(Point(x: figure, y: 0), at: event.timestamp).x
                 self.tracker = tracker
             }
         }
@@ -66,7 +67,7 @@ public class TwoTouchGestureRecognizer: GestureRecognizer {
     override public func touchesMoved(_ touches: [Touch], with event: TouchEvent) {
         guard pair.count == 2 else { return }
         pairDidMove(pair[0].windowLocation, pair[1].windowLocation)
-        tracker?.add(Point(x: figure, y: 0), at: event.timestamp)
+        if let estimate = tracker?.add(Point(x: figure, y: 0), at: event.timestamp) { figureVelocity = estimate.x }
         switch state {
         case .possible:
             if hasMovedEnough { state = .began }
@@ -99,5 +100,6 @@ public class TwoTouchGestureRecognizer: GestureRecognizer {
     override public func reset() {
         pair = []
         tracker = nil
+        figureVelocity = 0
     }
 }

@@ -21,6 +21,8 @@ struct VelocityTracker {
     private var values: [Point] = []
     private var lastTwoPoint: Point?
     private var blended = Point.zero
+    /// The current estimate, brought up to date by every change of the samples.
+    private(set) var velocity = Point.zero
 
     init(kind: VelocityEstimatorKind, thresholds: Thresholds) {
         self.kind = kind
@@ -34,20 +36,26 @@ struct VelocityTracker {
         values.removeAll(keepingCapacity: true)
         lastTwoPoint = nil
         blended = .zero
+        velocity = .zero
     }
 
-    /// Adds a sample of the tracked value at time `t`.
-    mutating func add(_ value: Point, at t: Double) {
+    /// Adds a sample of the tracked value at time `t`, and returns the estimate (``velocity``).
+    ///
+    /// Recognizers keep the returned estimate: reading ``velocity`` through their optional
+    /// tracker would copy the whole tracker, arrays included, for every record.
+    @discardableResult
+    mutating func add(_ value: Point, at t: Double) -> Point {
         switch kind {
         case .uikit:
             if let lastT = times.last, let lastV = values.last {
                 let dt = t - lastT
                 // Times pass through decimal text: 0.011 − 0.010 is a hair under 0.001.
-                guard dt > 0, dt >= minimumInterval - VirtualClock.tolerance(near: t) else { return }
+                guard dt > 0, dt >= minimumInterval - VirtualClock.tolerance(near: t) else { return velocity }
                 let twoPoint = (value - lastV) / dt
                 // With no previous two-point velocity (the first move) only the newest one's share counts:
                 // UIKit blends its two velocity samples, and the first move has only one.
                 blended = twoPoint * blend + (lastTwoPoint ?? .zero) * (1 - blend)
+                velocity = blended
                 lastTwoPoint = twoPoint
                 times[0] = t
                 values[0] = value
@@ -68,7 +76,9 @@ struct VelocityTracker {
                 times.removeFirst(drop)
                 values.removeFirst(drop)
             }
+            velocity = estimate
         }
+        return velocity
     }
 
     /// Forgets the history but keeps reporting the last velocity (used when the tracked set of
@@ -76,10 +86,11 @@ struct VelocityTracker {
     mutating func restart(at value: Point, time t: Double) {
         times = [t]
         values = [value]
+        velocity = estimate
     }
 
-    /// The current estimate.
-    var velocity: Point {
+    /// The estimate from the current samples.
+    private var estimate: Point {
         switch kind {
         case .uikit:
             return blended
