@@ -7,8 +7,10 @@
 ///   move updates the figure (scale, rotation) and feeds it to the velocity estimator.
 /// - The gesture begins on the first move where the subclass says the fingers have moved enough
 ///   (its start threshold), then reports `changed` on every move.
-/// - It ends when either tracked finger lifts, is cancelled when a tracked touch is cancelled after
-///   it began, and fails when a finger lifts or is cancelled before it began.
+/// - Once begun it ends when both tracked fingers have lifted (Apple: "The gesture ends when the
+///   user lifts both fingers"); while only one is down its moves report nothing, since the figure
+///   needs two. It is cancelled when a tracked touch is cancelled after it began, and fails when a
+///   finger lifts or is cancelled before it began.
 ///
 /// Subclasses override ``pairDidStart(_:_:)``, ``pairDidMove(_:_:)``, ``figure``,
 /// ``hasMovedEnough`` and ``shortfall``.
@@ -21,6 +23,9 @@ public class TwoTouchGestureRecognizer: GestureRecognizer {
     /// The two tracked touches, in order of arrival (one until the second comes down).
     @exclusivity(unchecked) private var pair: [Touch] = []
     @exclusivity(unchecked) private var tracker: VelocityTracker?
+    /// A tracked finger lifted in an earlier event: the figure can no longer be measured. (Moves are
+    /// handled before lifts within one event, so a move in the lift's own event still counts.)
+    @exclusivity(unchecked) private var aFingerLifted = false
 
     init(name: String, estimator: VelocityEstimatorKind) {
         self.estimator = estimator
@@ -65,7 +70,7 @@ public class TwoTouchGestureRecognizer: GestureRecognizer {
     }
 
     override public func touchesMoved(_ touches: [Touch], with event: TouchEvent) {
-        guard pair.count == 2 else { return }
+        guard pair.count == 2, !aFingerLifted else { return }
         pairDidMove(pair[0].windowLocation, pair[1].windowLocation)
         if let estimate = tracker?.add(Point(x: figure, y: 0), at: event.timestamp) { figureVelocity = estimate.x }
         switch state {
@@ -79,9 +84,10 @@ public class TwoTouchGestureRecognizer: GestureRecognizer {
     }
 
     override public func touchesEnded(_ touches: [Touch], with event: TouchEvent) {
+        aFingerLifted = true
         switch state {
         case .began, .changed:
-            state = .ended
+            if pair.allSatisfy({ $0.phase.isTerminal }) { state = .ended }
         case .possible:
             if pair.count < 2 {
                 fail("the finger lifted before a second one touched down; a \(noun) needs two")
@@ -99,6 +105,7 @@ public class TwoTouchGestureRecognizer: GestureRecognizer {
 
     override public func reset() {
         pair = []
+        aFingerLifted = false
         tracker = nil
         figureVelocity = 0
     }
