@@ -12,7 +12,7 @@ import Darwin
 /// Regressions found by the command-line audit: standard input that cannot be read, output files
 /// that are links, FIFOs or devices, Unicode and differently spelled trace names, the progress line
 /// of `analyze`, control characters in `check`'s text report.
-@Suite struct AuditRegressionTests {
+@Suite struct CLIRegressionTests {
     /// A trace and its golden file (as `check --update` writes it) in `directory/sub`.
     static func traceWithGolden(_ fixtures: Fixtures, _ relative: String) throws -> String {
         let path = fixtures.path(relative)
