@@ -74,10 +74,10 @@ struct ValidateCommand: Command {
             var count = 0
             var first: Double?
             var last = 0.0
-            while let sample = try reader.next() {
+            while let t = try reader.nextTime() {
                 count += 1
-                if first == nil { first = sample.t }
-                last = sample.t
+                if first == nil { first = t }
+                last = t
             }
             let warnings = reader.warnings
             if strict, !warnings.isEmpty {
