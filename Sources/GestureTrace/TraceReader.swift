@@ -118,6 +118,16 @@ public final class TraceReader {
         try box.nextTime()
     }
 
+    /// Reads and validates every remaining sample exactly as `nextTime()` calls until nil would (the same
+    /// error, warnings and positions afterwards), and returns how many samples there were and the first
+    /// one's `t` (nil when there were none; `lastT` then holds the last one's).
+    ///
+    /// One call for the whole trace, so a consumer that only checks the trace (`gesturectl validate`,
+    /// `analyze`'s first pass) pays no per-sample call into the reader.
+    public func readToEnd() throws(TraceError) -> (count: Int, firstT: Double?) {
+        try box.readToEnd()
+    }
+
     /// Reads every remaining sample into an array (for tests and small traces; `next()` streams).
     public func readAll() throws(TraceError) -> [Sample] {
         var samples: [Sample] = []
@@ -154,6 +164,7 @@ private class AnyReaderBox {
     func header() throws(TraceError) -> TraceHeader { fatalError("abstract") }
     func next() throws(TraceError) -> Sample? { fatalError("abstract") }
     func nextTime() throws(TraceError) -> Double? { fatalError("abstract") }
+    func readToEnd() throws(TraceError) -> (count: Int, firstT: Double?) { fatalError("abstract") }
     var validator: SampleValidator { fatalError("abstract") }
     var lastSamplePosition: SourcePosition { fatalError("abstract") }
     var fastSampleCount: Int { fatalError("abstract") }
@@ -175,6 +186,7 @@ private final class JSONReaderBox: AnyReaderBox {
     override func header() throws(TraceError) -> TraceHeader { try state.header() }
     override func next() throws(TraceError) -> Sample? { try state.next() }
     override func nextTime() throws(TraceError) -> Double? { try state.nextTime() }
+    override func readToEnd() throws(TraceError) -> (count: Int, firstT: Double?) { try state.readToEnd() }
     override var validator: SampleValidator { state.validator }
     override var lastSamplePosition: SourcePosition { state.lastSamplePosition }
     override var fastSampleCount: Int { state.format.fastSampleCount }
@@ -188,6 +200,7 @@ private final class JSONLinesReaderBox: AnyReaderBox {
     override func header() throws(TraceError) -> TraceHeader { try state.header() }
     override func next() throws(TraceError) -> Sample? { try state.next() }
     override func nextTime() throws(TraceError) -> Double? { try state.nextTime() }
+    override func readToEnd() throws(TraceError) -> (count: Int, firstT: Double?) { try state.readToEnd() }
     override var validator: SampleValidator { state.validator }
     override var lastSamplePosition: SourcePosition { state.lastSamplePosition }
     override var fastSampleCount: Int { state.format.fastSampleCount }
@@ -201,6 +214,7 @@ private final class CSVReaderBox: AnyReaderBox {
     override func header() throws(TraceError) -> TraceHeader { try state.header() }
     override func next() throws(TraceError) -> Sample? { try state.next() }
     override func nextTime() throws(TraceError) -> Double? { try state.nextTime() }
+    override func readToEnd() throws(TraceError) -> (count: Int, firstT: Double?) { try state.readToEnd() }
     override var validator: SampleValidator { state.validator }
     override var lastSamplePosition: SourcePosition { state.lastSamplePosition }
     override var fastSampleCount: Int { state.format.fastSampleCount }
@@ -248,6 +262,15 @@ struct ReaderState<Format: FormatReader> {
     @inline(__always)
     mutating func nextTime() throws(TraceError) -> Double? {
         try read { (validator, fields) throws(TraceError) in try validator.validateTime(&fields) }
+    }
+
+    /// `nextTime()` until nil: how many samples there were and the first one's `t`.
+    @inline(__always)
+    mutating func readToEnd() throws(TraceError) -> (count: Int, firstT: Double?) {
+        guard let first = try nextTime() else { return (0, nil) }
+        var count = 1
+        while try nextTime() != nil { count &+= 1 }
+        return (count, first)
     }
 
     /// Reads the next sample's fields and gives them to `validate` (one of the validator's two entries, which
