@@ -145,22 +145,53 @@ struct SampleValidator {
     ///
     /// The common case, a valid touch sample, stays in this function; messages are built out of line so
     /// that it stays small.
+    @inline(__always)
     mutating func validate(_ fields: inout SampleFields) throws(TraceError) -> Sample {
         guard fields.has(.t) else {
             throw missingT(fields)
         }
         let kind: Sample.Kind
         if case .touch = fields.type {
-            try checkKeys(
-                &fields, allowedBits: Self.touchAllowedBits, required: Self.touchRequired,
-                requiredBits: Self.touchRequiredBits)
+            try checkTouchKeys(&fields)
             kind = .touch(
                 id: fields.id, phase: fields.phase, location: Point(x: fields.x, y: fields.y),
                 force: fields.has(.force) ? fields.force : nil, radius: fields.has(.radius) ? fields.radius : nil)
         } else {
             kind = try otherKind(&fields)
         }
+        try accept(&fields)
+        return Sample(t: fields.t, kind: kind)
+    }
 
+    /// Validates one sample's fields exactly as `validate(_:)` does (the same checks in the same order, the
+    /// same errors, the same state afterwards) and returns only its `t`: no `Sample` is built, so a consumer
+    /// that only counts samples does not pay for making and destroying one (its `Kind` may hold a string).
+    @inline(__always)
+    mutating func validateTime(_ fields: inout SampleFields) throws(TraceError) -> Double {
+        guard fields.has(.t) else {
+            throw missingT(fields)
+        }
+        if case .touch = fields.type {
+            try checkTouchKeys(&fields)
+        } else {
+            _ = try otherKind(&fields)
+        }
+        try accept(&fields)
+        return fields.t
+    }
+
+    /// The key checks of a touch sample.
+    @inline(__always)
+    private func checkTouchKeys(_ fields: inout SampleFields) throws(TraceError) {
+        try checkKeys(
+            &fields, allowedBits: Self.touchAllowedBits, required: Self.touchRequired,
+            requiredBits: Self.touchRequiredBits)
+    }
+
+    /// The checks of a sample against the trace so far, once its keys are known to be right: `t` not smaller
+    /// than the previous sample's, then the touch's state; then the sample becomes the previous one.
+    @inline(__always)
+    private mutating func accept(_ fields: inout SampleFields) throws(TraceError) {
         let t = fields.t
         if hasPrevious && t < previousT {
             throw tBeforePrevious(fields)
@@ -175,7 +206,6 @@ struct SampleValidator {
         hasPrevious = true
         previousT = t
         previousTLiteral = fields.tLiteral
-        return Sample(t: t, kind: kind)
     }
 
     /// The kind of a sample that is not a touch sample.

@@ -24,7 +24,7 @@ public final class TraceReader {
     public let file: String
 
     /// The reader proper: a box holding the encoding's reading state, a struct specialized for the encoding
-    /// and mutated in place (one exclusive access per call, none per byte).
+    /// and mutated in place (no dynamic exclusivity check per call or per byte; see `JSONReaderBox`).
     private let box: AnyReaderBox
 
     /// Opens the trace at `path`, or standard input when `path` is `-`.
@@ -109,6 +109,25 @@ public final class TraceReader {
         try box.next()
     }
 
+    /// Reads and validates the next sample exactly as `next()` does (the same errors, warnings and positions
+    /// afterwards) but returns only its `t`; nil at the end of the trace.
+    ///
+    /// For consumers that only count samples, such as `gesturectl validate`: no `Sample` is built or
+    /// destroyed. `next()` and `nextTime()` may be mixed; each reads one sample.
+    public func nextTime() throws(TraceError) -> Double? {
+        try box.nextTime()
+    }
+
+    /// Reads and validates every remaining sample exactly as `nextTime()` calls until nil would (the same
+    /// error, warnings and positions afterwards), and returns how many samples there were and the first
+    /// one's `t` (nil when there were none; `lastT` then holds the last one's).
+    ///
+    /// One call for the whole trace, so a consumer that only checks the trace (`gesturectl validate`,
+    /// `analyze`'s first pass) pays no per-sample call into the reader.
+    public func readToEnd() throws(TraceError) -> (count: Int, firstT: Double?) {
+        try box.readToEnd()
+    }
+
     /// Reads every remaining sample into an array (for tests and small traces; `next()` streams).
     public func readAll() throws(TraceError) -> [Sample] {
         var samples: [Sample] = []
@@ -144,6 +163,8 @@ public final class TraceReader {
 private class AnyReaderBox {
     func header() throws(TraceError) -> TraceHeader { fatalError("abstract") }
     func next() throws(TraceError) -> Sample? { fatalError("abstract") }
+    func nextTime() throws(TraceError) -> Double? { fatalError("abstract") }
+    func readToEnd() throws(TraceError) -> (count: Int, firstT: Double?) { fatalError("abstract") }
     var validator: SampleValidator { fatalError("abstract") }
     var lastSamplePosition: SourcePosition { fatalError("abstract") }
     var fastSampleCount: Int { fatalError("abstract") }
@@ -152,35 +173,48 @@ private class AnyReaderBox {
 
 /// Holds one encoding's reading state, mutated in place by `TraceReader`. One concrete class per encoding
 /// (not a generic class), so that each reads through fully specialized code.
+///
+/// `state` is `@exclusivity(unchecked)`: the runtime would otherwise check, at every `next()`, that no other
+/// access to it is under way (two checks per sample, about 6% of reading). None can be: the box is private
+/// to its `TraceReader`, which is not `Sendable` (one thread uses it at a time; `analyze` hands it over to
+/// its reading thread whole), every method accesses `state` once, for the duration of one call, and nothing
+/// reached from inside that access (the format reader, the validator, the byte source) can call back into the
+/// `TraceReader`. The static checks (overlapping `inout` accesses within the code) still apply.
 private final class JSONReaderBox: AnyReaderBox {
-    private var state: ReaderState<JSONTraceReader>
+    @exclusivity(unchecked) private var state: ReaderState<JSONTraceReader>
     init(_ state: ReaderState<JSONTraceReader>) { self.state = state }
     override func header() throws(TraceError) -> TraceHeader { try state.header() }
     override func next() throws(TraceError) -> Sample? { try state.next() }
+    override func nextTime() throws(TraceError) -> Double? { try state.nextTime() }
+    override func readToEnd() throws(TraceError) -> (count: Int, firstT: Double?) { try state.readToEnd() }
     override var validator: SampleValidator { state.validator }
     override var lastSamplePosition: SourcePosition { state.lastSamplePosition }
     override var fastSampleCount: Int { state.format.fastSampleCount }
     override func disableFastPath() { state.format.fastPathEnabled = false }
 }
 
-/// `JSONReaderBox` for JSON Lines.
+/// `JSONReaderBox` for JSON Lines (`state` unchecked for the same reasons).
 private final class JSONLinesReaderBox: AnyReaderBox {
-    private var state: ReaderState<JSONLinesReader>
+    @exclusivity(unchecked) private var state: ReaderState<JSONLinesReader>
     init(_ state: ReaderState<JSONLinesReader>) { self.state = state }
     override func header() throws(TraceError) -> TraceHeader { try state.header() }
     override func next() throws(TraceError) -> Sample? { try state.next() }
+    override func nextTime() throws(TraceError) -> Double? { try state.nextTime() }
+    override func readToEnd() throws(TraceError) -> (count: Int, firstT: Double?) { try state.readToEnd() }
     override var validator: SampleValidator { state.validator }
     override var lastSamplePosition: SourcePosition { state.lastSamplePosition }
     override var fastSampleCount: Int { state.format.fastSampleCount }
     override func disableFastPath() { state.format.fastPathEnabled = false }
 }
 
-/// `JSONReaderBox` for CSV.
+/// `JSONReaderBox` for CSV (`state` unchecked for the same reasons).
 private final class CSVReaderBox: AnyReaderBox {
-    private var state: ReaderState<CSVReader>
+    @exclusivity(unchecked) private var state: ReaderState<CSVReader>
     init(_ state: ReaderState<CSVReader>) { self.state = state }
     override func header() throws(TraceError) -> TraceHeader { try state.header() }
     override func next() throws(TraceError) -> Sample? { try state.next() }
+    override func nextTime() throws(TraceError) -> Double? { try state.nextTime() }
+    override func readToEnd() throws(TraceError) -> (count: Int, firstT: Double?) { try state.readToEnd() }
     override var validator: SampleValidator { state.validator }
     override var lastSamplePosition: SourcePosition { state.lastSamplePosition }
     override var fastSampleCount: Int { state.format.fastSampleCount }
@@ -218,8 +252,33 @@ struct ReaderState<Format: FormatReader> {
         }
     }
 
+    /// The next sample; nil at the end.
     @inline(__always)
     mutating func next() throws(TraceError) -> Sample? {
+        try read { (validator, fields) throws(TraceError) in try validator.validate(&fields) }
+    }
+
+    /// The next sample's `t`, read and validated exactly as by `next()`; nil at the end.
+    @inline(__always)
+    mutating func nextTime() throws(TraceError) -> Double? {
+        try read { (validator, fields) throws(TraceError) in try validator.validateTime(&fields) }
+    }
+
+    /// `nextTime()` until nil: how many samples there were and the first one's `t`.
+    @inline(__always)
+    mutating func readToEnd() throws(TraceError) -> (count: Int, firstT: Double?) {
+        guard let first = try nextTime() else { return (0, nil) }
+        var count = 1
+        while try nextTime() != nil { count &+= 1 }
+        return (count, first)
+    }
+
+    /// Reads the next sample's fields and gives them to `validate` (one of the validator's two entries, which
+    /// make the same checks); nil at the end.
+    @inline(__always)
+    private mutating func read<Result>(
+        _ validate: (inout SampleValidator, inout SampleFields) throws(TraceError) -> Result
+    ) throws(TraceError) -> Result? {
         if failure != nil || finished { return try nextAfterEnd() }
         do {
             if !started { try start() }
@@ -229,9 +288,9 @@ struct ReaderState<Format: FormatReader> {
                 return nil
             }
             if !columnsKnown { noteColumns() }
-            let sample = try validator.validate(&fields)
+            let result = try validate(&validator, &fields)
             lastSamplePosition = fields.start
-            return sample
+            return result
         } catch {
             failure = error
             throw error
@@ -239,7 +298,7 @@ struct ReaderState<Format: FormatReader> {
     }
 
     /// `next()` once failed or finished.
-    private func nextAfterEnd() throws(TraceError) -> Sample? {
+    private func nextAfterEnd<Result>() throws(TraceError) -> Result? {
         if let failure { throw failure }
         return nil
     }

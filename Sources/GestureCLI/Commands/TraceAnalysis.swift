@@ -82,7 +82,7 @@ enum TraceAnalysis {
     ) throws(TraceAnalysisError) -> Validated {
         let (source, reader, engine) = try prepare(path: path, settings: settings, resolver: resolver, sceneCheck: sceneCheck)
         do throws(TraceError) {
-            while try reader.next() != nil {}
+            _ = try reader.readToEnd()
         } catch {
             throw .unreadable(source.located(error))
         }

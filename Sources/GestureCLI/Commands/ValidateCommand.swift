@@ -71,14 +71,8 @@ struct ValidateCommand: Command {
                 environment.printError("\(TraceInputs.displayName(path)): error: invalid scene: \(error.message)")
                 return (.problemsFound, nil)
             }
-            var count = 0
-            var first: Double?
-            var last = 0.0
-            while let sample = try reader.next() {
-                count += 1
-                if first == nil { first = sample.t }
-                last = sample.t
-            }
+            let (count, first) = try reader.readToEnd()
+            let last = reader.lastT ?? 0
             let warnings = reader.warnings
             if strict, !warnings.isEmpty {
                 for error in TraceInputs.asErrors(warnings) { environment.printError(error.description) }
