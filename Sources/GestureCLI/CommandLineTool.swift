@@ -1,3 +1,5 @@
+import GestureTrace
+
 /// The version `gesturectl --version` prints.
 public let gesturectlVersion = "0.1.0"
 

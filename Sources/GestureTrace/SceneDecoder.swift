@@ -285,7 +285,8 @@ public struct SceneDecoder: Sendable {
             let table = try object(m.value, "\"thresholds\"")
             for entry in table.members where !entry.key.hasPrefix("x-") {
                 guard Thresholds()[entry.key] != nil else {
-                    throw error(entry.keyPosition, "unknown threshold \"\(entry.key)\" (see docs/recognizers.md for the list)")
+                    let hint = Suggestions.closest(to: entry.key, among: Thresholds.names).map { "did you mean \"\($0)\"? " } ?? ""
+                    throw error(entry.keyPosition, "unknown threshold \"\(entry.key)\" (\(hint)see docs/recognizers.md for the list)")
                 }
                 let value = try number(entry.value, "threshold \"\(entry.key)\"")
                 guard value >= 0 else { throw error(entry.value.position, "threshold \"\(entry.key)\" must not be negative") }

@@ -1,3 +1,4 @@
+import GestureTrace
 import Testing
 
 @testable import GestureCLI

@@ -1,3 +1,5 @@
+import GestureTrace
+
 /// The result of parsing one command's arguments against its ``OptionTable``.
 struct ParsedArguments: Equatable {
     /// The values given to each option, by name, in order; a flag gets one empty string per use.
