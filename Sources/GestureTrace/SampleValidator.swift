@@ -181,11 +181,21 @@ struct SampleValidator {
     }
 
     /// The key checks of a touch sample.
+    ///
+    /// The bits are tested here and the error made out of line: through `checkKeys` the common path copied the
+    /// whole validator for the error's sake at every sample.
     @inline(__always)
-    private func checkTouchKeys(_ fields: inout SampleFields) throws(TraceError) {
-        try checkKeys(
-            &fields, allowedBits: Self.touchAllowedBits, required: Self.touchRequired,
-            requiredBits: Self.touchRequiredBits)
+    private mutating func checkTouchKeys(_ fields: inout SampleFields) throws(TraceError) {
+        let present = fields.present
+        if present & ~Self.touchAllowedBits != 0 || present & Self.touchRequiredBits != Self.touchRequiredBits {
+            throw touchKeyError(fields)
+        }
+    }
+
+    /// `keyError` for a touch sample.
+    @inline(never)
+    private mutating func touchKeyError(_ fields: SampleFields) -> TraceError {
+        keyError(fields, allowedBits: Self.touchAllowedBits, required: Self.touchRequired)
     }
 
     /// The checks of a sample against the trace so far, once its keys are known to be right: `t` not smaller
@@ -243,13 +253,13 @@ struct SampleValidator {
 
     /// The error for a sample without `t`.
     @inline(never)
-    private func missingT(_ fields: SampleFields) -> TraceError {
+    private mutating func missingT(_ fields: SampleFields) -> TraceError {
         missing(.t, in: fields, noun: "sample")
     }
 
     /// The error for a `t` smaller than the previous sample's.
     @inline(never)
-    private func tBeforePrevious(_ fields: SampleFields) -> TraceError {
+    private mutating func tBeforePrevious(_ fields: SampleFields) -> TraceError {
         error(
             "\"t\" is \(fields.tLiteral.text), smaller than the previous sample's \(previousTLiteral.text)",
             at: fields.valuePositions[SampleKey.t.rawValue])

@@ -230,9 +230,11 @@ struct ReaderState<Format: FormatReader> {
     var validator: SampleValidator
     var lastSamplePosition = SourcePosition(line: 1, column: 1)
     private var started = false
-    private var finished = false
     private var columnsKnown = false
     private var failure: TraceError?
+    /// Failed (`failure`) or finished, as a plain flag: testing the optional error copied and destroyed it at
+    /// every sample.
+    private var stopped = false
 
     init(format: Format, validator: SampleValidator) {
         self.format = format
@@ -248,6 +250,7 @@ struct ReaderState<Format: FormatReader> {
             return header
         } catch {
             failure = error
+            stopped = true
             throw error
         }
     }
@@ -279,12 +282,12 @@ struct ReaderState<Format: FormatReader> {
     private mutating func read<Result>(
         _ validate: (inout SampleValidator, inout SampleFields) throws(TraceError) -> Result
     ) throws(TraceError) -> Result? {
-        if failure != nil || finished { return try nextAfterEnd() }
+        if stopped { return try nextAfterEnd() }
         do {
             if !started { try start() }
             guard try format.readSample(into: &fields) else {
                 validator.finish()
-                finished = true
+                stopped = true
                 return nil
             }
             if !columnsKnown { noteColumns() }
@@ -293,6 +296,7 @@ struct ReaderState<Format: FormatReader> {
             return result
         } catch {
             failure = error
+            stopped = true
             throw error
         }
     }
