@@ -260,6 +260,15 @@ enum NumberParser {
         if end - start >= 32, let next = scanShort(start, &value) {
             return next
         }
+        return scanOther(start, end, &value)
+    }
+
+    /// `scanValue` of what `scanShort` does not take, out of line: with `scan` inlined, `scanValue` was too
+    /// large for the optimizer to inline it, whatever its attribute said.
+    @inline(never)
+    static func scanOther(_ start: UnsafePointer<UInt8>, _ end: UnsafePointer<UInt8>, _ value: inout Double)
+        -> UnsafePointer<UInt8>?
+    {
         guard let scanned = scan(start, end) else { return nil }
         value = scanned.value
         return scanned.next
@@ -267,7 +276,7 @@ enum NumberParser {
 
     /// `scanValue` of a short decimal with at least 32 bytes readable at `start`; nil for anything else.
     @inline(__always)
-    private static func scanShort(_ start: UnsafePointer<UInt8>, _ value: inout Double) -> UnsafePointer<UInt8>? {
+    static func scanShort(_ start: UnsafePointer<UInt8>, _ value: inout Double) -> UnsafePointer<UInt8>? {
         var q = start
         let negative = q.pointee == UInt8(ascii: "-")
         if negative { q += 1 }
