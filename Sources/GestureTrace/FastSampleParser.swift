@@ -440,7 +440,11 @@ extension FastCursor {
         case .t:
             let start = p
             guard number(&fields.t) else { return false }
-            fields.tLiteral.set(UnsafeBufferPointer(start: start, count: p - start))
+            if end - start >= 32 && p - start <= 32 {
+                fields.tLiteral.setShort(start, count: p - start)
+            } else {
+                fields.tLiteral.set(UnsafeBufferPointer(start: start, count: p - start))
+            }
         case .x:
             guard number(&fields.x) else { return false }
         case .y:

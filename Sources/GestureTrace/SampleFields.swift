@@ -166,6 +166,18 @@ struct LiteralText {
         }
     }
 
+    /// Replaces the text by the `count` bytes at `base`, for the fast paths: at most 32, with 32 bytes readable
+    /// at `base`. Copies four whole words (the bytes past `count` are never read), no byte at a time.
+    @inline(__always)
+    mutating func setShort(_ base: UnsafePointer<UInt8>, count: Int) {
+        self.count = count
+        let source = UnsafeRawPointer(base)
+        storage.0 = source.loadUnaligned(fromByteOffset: 0, as: UInt64.self)
+        storage.1 = source.loadUnaligned(fromByteOffset: 8, as: UInt64.self)
+        storage.2 = source.loadUnaligned(fromByteOffset: 16, as: UInt64.self)
+        storage.3 = source.loadUnaligned(fromByteOffset: 24, as: UInt64.self)
+    }
+
     /// Replaces the text by `bytes`.
     mutating func set(_ bytes: [UInt8]) {
         bytes.withUnsafeBufferPointer { set($0) }
