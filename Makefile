@@ -56,9 +56,9 @@ fuzz:
 
 test-sanitize:
 	GESTURECTL_SANITIZED=address SWIFT_BACKTRACE=enable=no ASAN_OPTIONS=detect_leaks=0 \
-		$(SWIFT) test --scratch-path .build-asan -Xswiftc -warnings-as-errors --sanitize=address
+		$(SWIFT) test --scratch-path .build-asan -Xswiftc -warnings-as-errors --sanitize=address --disable-xctest
 	GESTURECTL_SANITIZED=thread SWIFT_BACKTRACE=enable=no \
-		$(SWIFT) test --scratch-path .build-tsan -Xswiftc -warnings-as-errors --sanitize=thread
+		$(SWIFT) test --scratch-path .build-tsan -Xswiftc -warnings-as-errors --sanitize=thread --disable-xctest
 	# The threaded commands on the whole corpus with the ThreadSanitizer binary (a race fails the run).
 	TSAN_OPTIONS=halt_on_error=1 "$$($(SWIFT) build --scratch-path .build-tsan --sanitize=thread --show-bin-path)/gesturectl" \
 		check --jobs 4 traces >/dev/null
