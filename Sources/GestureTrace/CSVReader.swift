@@ -127,7 +127,7 @@ struct CSVReader: FormatReader {
                     converted = true
                 } else if key == .id {
                     if let (integer, next) = FastBytes.smallInteger(at: q, end: end) {
-                        fields.id = .number(integer)
+                        fields.setNumberID(integer)
                         q = next
                         converted = true
                     }
@@ -161,8 +161,8 @@ struct CSVReader: FormatReader {
             }
             if case .key(let key) = column {
                 let at = cursor.position(cellStart)
-                fields.keyPositions[key.rawValue] = at
-                fields.valuePositions[key.rawValue] = at
+                fields.keyPositions[key: key] = at
+                fields.valuePositions[key: key] = at
                 if q > cellStart {
                     if !converted {
                         guard Self.fastCell(key, UnsafeBufferPointer(start: cellStart, count: q - cellStart), into: &fields)
