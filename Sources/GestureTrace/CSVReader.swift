@@ -100,18 +100,33 @@ struct CSVReader: FormatReader {
             // Find the cell's end, converting the common cells on the way (a number, a small integer id, a
             // phase), and the others once their end is known. The number columns share one conversion, stored by
             // key afterwards (a conversion per key was five call sites, none inlined, each with its own spills).
+            // A converted cell is not empty, and only a number through `scanOther` can be long.
             var q = cellStart
             var converted = false
             let column = columns[i]
             if case .key(let key) = column, q < end, !Self.endsCell(q.pointee) {
                 if key.bit & Self.numberKeyBits != 0 {
                     var value = 0.0
-                    let short = end - q >= 32 ? NumberParser.scanShort(q, &value) : nil
-                    guard let next = short ?? NumberParser.scanOther(q, end, &value) else { return false }
+                    var next: UnsafePointer<UInt8>
+                    var short = false
+                    if end - q >= 32, let shortNext = NumberParser.scanShort(q, &value) {
+                        next = shortNext
+                        short = true
+                    } else {
+                        guard let other = NumberParser.scanOther(q, end, &value),
+                            other - q <= Self.maximumFieldLength
+                        else { return false }
+                        next = other
+                    }
                     switch key {
                     case .t:
                         fields.t = value
-                        fields.tLiteral.set(UnsafeBufferPointer(start: q, count: next - q))
+                        // scanShort's literals are at most 25 bytes, with 32 readable.
+                        if short {
+                            fields.tLiteral.setShort(q, count: next - q)
+                        } else {
+                            fields.tLiteral.set(UnsafeBufferPointer(start: q, count: next - q))
+                        }
                     case .x:
                         fields.x = value
                     case .y:
@@ -127,7 +142,7 @@ struct CSVReader: FormatReader {
                     converted = true
                 } else if key == .id {
                     if let (integer, next) = FastBytes.smallInteger(at: q, end: end) {
-                        fields.id = .number(integer)
+                        fields.setNumberID(integer)
                         q = next
                         converted = true
                     }
@@ -138,6 +153,12 @@ struct CSVReader: FormatReader {
                         converted = true
                     }
                 }
+                if converted {
+                    let at = cursor.position(cellStart)
+                    fields.keyPositions[key: key] = at
+                    fields.valuePositions[key: key] = at
+                    fields.present |= key.bit
+                }
             }
             if !converted {
                 while q < end {
@@ -147,8 +168,8 @@ struct CSVReader: FormatReader {
                     }
                     q += 1
                 }
+                guard q - cellStart <= Self.maximumFieldLength else { return false }
             }
-            guard q - cellStart <= Self.maximumFieldLength else { return false }
             if q < end {
                 let byte = q.pointee
                 if i < last {
@@ -159,15 +180,13 @@ struct CSVReader: FormatReader {
             } else {
                 guard i == last, s.atEOF else { return false }
             }
-            if case .key(let key) = column {
+            if !converted, case .key(let key) = column {
                 let at = cursor.position(cellStart)
-                fields.keyPositions[key.rawValue] = at
-                fields.valuePositions[key.rawValue] = at
+                fields.keyPositions[key: key] = at
+                fields.valuePositions[key: key] = at
                 if q > cellStart {
-                    if !converted {
-                        guard Self.fastCell(key, UnsafeBufferPointer(start: cellStart, count: q - cellStart), into: &fields)
-                        else { return false }
-                    }
+                    guard Self.fastCell(key, UnsafeBufferPointer(start: cellStart, count: q - cellStart), into: &fields)
+                    else { return false }
                     fields.present |= key.bit
                 }
             }

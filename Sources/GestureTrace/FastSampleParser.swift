@@ -455,7 +455,7 @@ extension FastCursor {
             guard number(&fields.radius), fields.radius >= 0 else { return false }
         case .id:
             if let (integer, next) = FastBytes.smallInteger(at: p, end: end) {
-                fields.id = .number(integer)
+                fields.setNumberID(integer)
                 p = next
             } else if p.pointee == UInt8(ascii: "\"") {
                 guard let name = plainString() else { return false }
@@ -466,7 +466,7 @@ extension FastCursor {
                 else { return false }
                 let literal = UnsafeBufferPointer(start: p, count: number.next - p)
                 guard let integer = NumberParser.integer(literal) else { return false }
-                fields.id = .number(integer)
+                fields.setNumberID(integer)
                 p = number.next
             }
         case .phase:

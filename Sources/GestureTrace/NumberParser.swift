@@ -189,7 +189,10 @@ enum NumberParser {
     /// Whether `byte` can be part of a number literal (the readers take a literal as the longest run of them).
     @inline(__always)
     static func isNumberByte(_ byte: UInt8) -> Bool {
-        (byte &- 0x30) < 10 || byte == 0x2D || byte == 0x2E || byte == 0x65 || byte == 0x45 || byte == 0x2B
+        // One bit per byte of the set (`0-9 - . + e E`), 0x00 ... 0x7F in two words; shifts mask their count.
+        let low: UInt64 = 0x03FF_6800_0000_0000  // 0x2B, 0x2D, 0x2E, 0x30 ... 0x39
+        let high: UInt64 = 0x0000_0020_0000_0020  // 0x45, 0x65
+        return byte < 0x80 && ((byte < 0x40 ? low : high) &>> UInt64(byte & 0x3F)) & 1 != 0
     }
 
     /// 10^0 ... 10^8.

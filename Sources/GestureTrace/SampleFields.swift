@@ -113,6 +113,22 @@ struct KeyPositions {
     }
 
     /// The position of the key (or value) whose `SampleKey.rawValue` is `index`.
+    /// The slot of `key`: in range by construction (nine keys, nine slots), so unchecked.
+    subscript(key key: SampleKey) -> SourcePosition {
+        @inline(__always) get {
+            withUnsafeBytes(of: slots) {
+                $0.load(fromByteOffset: key.rawValue &* MemoryLayout<SourcePosition>.stride, as: SourcePosition.self)
+            }
+        }
+        @inline(__always) set {
+            withUnsafeMutableBytes(of: &slots) {
+                $0.storeBytes(
+                    of: newValue, toByteOffset: key.rawValue &* MemoryLayout<SourcePosition>.stride,
+                    as: SourcePosition.self)
+            }
+        }
+    }
+
     subscript(index: Int) -> SourcePosition {
         @inline(__always) get {
             precondition(index >= 0 && index < 9)
@@ -230,6 +246,18 @@ struct SampleFields {
         start = position
         present = 0
         type = .touch
+    }
+
+    /// `id = .number(n)`, without destroying the previous id when it is a number too (the common case): the
+    /// plain store went through the outlined destroy of a `TouchID` at every row.
+    @inline(__always)
+    mutating func setNumberID(_ n: Int) {
+        if case .number = id {
+            // The old value holds no reference: overwritten without a destroy.
+            withUnsafeMutablePointer(to: &id) { $0.initialize(to: .number(n)) }
+        } else {
+            id = .number(n)
+        }
     }
 
     /// Whether `key` was given.
