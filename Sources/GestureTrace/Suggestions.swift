@@ -1,13 +1,13 @@
 /// Finds what a user probably meant by a word that is not known (an option, a threshold name):
 /// "Did you mean …?". Shared by the scene decoder and the command line.
-package enum Suggestions {
+public enum Suggestions {
     /// The candidate closest to `word`, if it is close enough to be a typo of it.
     ///
     /// Close enough means an edit distance (insertions, deletions, substitutions and swaps of
     /// neighbours, ignoring case and leading dashes) of at most 2, or a third of the longer word's
     /// length if that is more; a candidate that starts with `word` (three letters or more) also counts.
     /// Ties go to the earlier candidate.
-    package static func closest(to word: String, among candidates: [String]) -> String? {
+    public static func closest(to word: String, among candidates: [String]) -> String? {
         let typed = core(of: word)
         guard !typed.isEmpty else { return nil }
         var best: (candidate: String, distance: Int)?
@@ -22,7 +22,7 @@ package enum Suggestions {
     }
 
     /// `Did you mean 'X'?` for the closest candidate, or nil.
-    package static func didYouMean(_ word: String, among candidates: [String]) -> String? {
+    public static func didYouMean(_ word: String, among candidates: [String]) -> String? {
         closest(to: word, among: candidates).map { "Did you mean '\($0)'?" }
     }
 
@@ -31,7 +31,7 @@ package enum Suggestions {
     }
 
     /// The optimal-string-alignment distance: Levenshtein plus swaps of adjacent characters.
-    package static func editDistance(_ a: [Character], _ b: [Character]) -> Int {
+    public static func editDistance(_ a: [Character], _ b: [Character]) -> Int {
         if a.isEmpty { return b.count }
         if b.isEmpty { return a.count }
         var previousPrevious = [Int](repeating: 0, count: b.count + 1)
