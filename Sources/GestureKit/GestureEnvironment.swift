@@ -88,8 +88,8 @@ final class GestureEnvironment {
 
     /// Whether the two were given a common touch since they last reset: one still down, or one that
     /// has ended (the first tap of a triple tap is the triple tap's as much as the single tap's).
+    /// `seenTouchSerials` holds every touch in `touches` too.
     func shareTouches(_ a: GestureRecognizer, _ b: GestureRecognizer) -> Bool {
-        for touch in a.touches where b.touches.contains(where: { $0 === touch }) { return true }
         for serial in a.seenTouchSerials where b.seenTouchSerials.contains(serial) { return true }
         return false
     }

@@ -45,13 +45,14 @@ public final class LongPressGestureRecognizer: GestureRecognizer {
             return
         }
         invalidate(intervalTimer)
-        let startsTapOrPress = (tapsDone < numberOfTapsRequired ? touchesThisTap : pressTouches) == 0
-        if numberOfTapsRequired > 0, startsTapOrPress, let here = touches.windowCentroid {
+        let tapping = tapsDone < numberOfTapsRequired
+        // The first fingers of a tap or of the press must land near the first tap (multi-tap rules).
+        if numberOfTapsRequired > 0, (tapping ? touchesThisTap : pressTouches) == 0, let here = touches.windowCentroid {
             if let first = firstTapLocation {
                 let distance = first.distance(to: here)
                 let limit = thresholds.multiTapDistance
                 if distance > limit {
-                    let what = tapsDone < numberOfTapsRequired ? "tap \(tapsDone + 1)" : "the press"
+                    let what = tapping ? "tap \(tapsDone + 1)" : "the press"
                     fail("\(what) landed \(format(distance)) pt from the first tap, more than multiTapDistance \(format(limit)) pt")
                     return
                 }
@@ -59,7 +60,7 @@ public final class LongPressGestureRecognizer: GestureRecognizer {
                 firstTapLocation = here
             }
         }
-        if tapsDone < numberOfTapsRequired {
+        if tapping {
             if liftedThisTap > 0 {
                 fail("a finger touched down after another had lifted in the same tap")
                 return

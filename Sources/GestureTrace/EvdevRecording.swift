@@ -184,10 +184,12 @@ enum EvdevRecording {
 
 /// Reads a whole input file (or standard input for `-`) into memory.
 public enum InputFile {
-    /// The file's bytes.
+    /// The file's bytes; with `limit`, reading stops once more than `limit` bytes have been read, so a
+    /// caller can refuse a file that is too large (the result is then longer than `limit`) without
+    /// reading all of it.
     ///
     /// - Throws: `TraceError.cannotOpen` when the file cannot be opened or read.
-    public static func read(path: String) throws(TraceError) -> [UInt8] {
+    public static func read(path: String, limit: Int = .max) throws(TraceError) -> [UInt8] {
         let source: FileSource = path == "-" ? .standardInput(name: "<stdin>") : try FileSource.open(path: path)
         var bytes: [UInt8] = []
         var chunk = [UInt8](repeating: 0, count: 1 << 16)
@@ -198,6 +200,7 @@ public enum InputFile {
             }
             if count <= 0 { break }
             bytes.append(contentsOf: chunk[..<count])
+            if bytes.count > limit { break }
         }
         return bytes
     }

@@ -20,34 +20,17 @@ public enum SceneLoader {
     /// Reads and validates a scene file; `-` reads standard input (named `<stdin>` in messages).
     public static func load(path: String) throws(TraceError) -> SceneDescription {
         let name = path == "-" ? "<stdin>" : path
-        let bytes = path == "-" ? try readStandardInput() : try readFile(path)
+        let bytes = try InputFile.read(path: path, limit: sizeLimit)
+        guard bytes.count <= sizeLimit else {
+            throw .invalid(Diagnostic(file: name, position: SourcePosition(line: 1, column: 1), severity: .error,
+                                      message: "scene file is larger than 64 MiB"))
+        }
         let json = try parseJSON(bytes: bytes, file: name)
         return try SceneDecoder(file: name).decode(json)
     }
 
     /// The largest scene file read.
     private static let sizeLimit = 64 << 20
-
-    private static func readStandardInput() throws(TraceError) -> [UInt8] {
-        var bytes: [UInt8] = []
-        while true {
-            let chunk: Data
-            do {
-                guard let data = try FileHandle.standardInput.read(upToCount: 1 << 16), !data.isEmpty else { break }
-                chunk = data
-            } catch {
-                throw .cannotOpen(path: "-", reason: "\(error.localizedDescription)")
-            }
-            bytes.append(contentsOf: chunk)
-            if bytes.count > sizeLimit { throw tooLarge("<stdin>") }
-        }
-        return bytes
-    }
-
-    private static func tooLarge(_ name: String) -> TraceError {
-        .invalid(Diagnostic(file: name, position: SourcePosition(line: 1, column: 1), severity: .error,
-                            message: "scene file is larger than 64 MiB"))
-    }
 
     /// The scene for a trace, following the precedence rule.
     ///
@@ -78,30 +61,5 @@ public enum SceneLoader {
             }
             return (.defaultScene(screen: header.screen ?? .defaultScreen), .builtIn)
         }
-    }
-
-    private static func readFile(_ path: String) throws(TraceError) -> [UInt8] {
-        var isDirectory: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
-            throw .cannotOpen(path: path, reason: "No such file or directory")
-        }
-        guard !isDirectory.boolValue else { throw .cannotOpen(path: path, reason: "Is a directory") }
-        guard let handle = FileHandle(forReadingAtPath: path) else {
-            throw .cannotOpen(path: path, reason: "Permission denied")
-        }
-        defer { try? handle.close() }
-        var bytes: [UInt8] = []
-        while true {
-            let chunk: Data
-            do {
-                guard let data = try handle.read(upToCount: 1 << 16), !data.isEmpty else { break }
-                chunk = data
-            } catch {
-                throw .cannotOpen(path: path, reason: "\(error.localizedDescription)")
-            }
-            bytes.append(contentsOf: chunk)
-            if bytes.count > sizeLimit { throw tooLarge(path) }
-        }
-        return bytes
     }
 }

@@ -109,21 +109,12 @@ public final class TraceReader {
         try box.next()
     }
 
-    /// Reads and validates the next sample exactly as `next()` does (the same errors, warnings and positions
-    /// afterwards) but returns only its `t`; nil at the end of the trace.
-    ///
-    /// For consumers that only count samples, such as `gesturectl validate`: no `Sample` is built or
-    /// destroyed. `next()` and `nextTime()` may be mixed; each reads one sample.
-    public func nextTime() throws(TraceError) -> Double? {
-        try box.nextTime()
-    }
-
-    /// Reads and validates every remaining sample exactly as `nextTime()` calls until nil would (the same
+    /// Reads and validates every remaining sample exactly as `next()` calls until nil would (the same
     /// error, warnings and positions afterwards), and returns how many samples there were and the first
     /// one's `t` (nil when there were none; `lastT` then holds the last one's).
     ///
-    /// One call for the whole trace, so a consumer that only checks the trace (`gesturectl validate`,
-    /// `analyze`'s first pass) pays no per-sample call into the reader.
+    /// One call for the whole trace, and no `Sample` built or destroyed, so a consumer that only checks
+    /// the trace (`gesturectl validate`, `analyze`'s first pass) pays no per-sample call into the reader.
     public func readToEnd() throws(TraceError) -> (count: Int, firstT: Double?) {
         try box.readToEnd()
     }
@@ -163,7 +154,6 @@ public final class TraceReader {
 private class AnyReaderBox {
     func header() throws(TraceError) -> TraceHeader { fatalError("abstract") }
     func next() throws(TraceError) -> Sample? { fatalError("abstract") }
-    func nextTime() throws(TraceError) -> Double? { fatalError("abstract") }
     func readToEnd() throws(TraceError) -> (count: Int, firstT: Double?) { fatalError("abstract") }
     var validator: SampleValidator { fatalError("abstract") }
     var lastSamplePosition: SourcePosition { fatalError("abstract") }
@@ -185,7 +175,6 @@ private final class JSONReaderBox: AnyReaderBox {
     init(_ state: ReaderState<JSONTraceReader>) { self.state = state }
     override func header() throws(TraceError) -> TraceHeader { try state.header() }
     override func next() throws(TraceError) -> Sample? { try state.next() }
-    override func nextTime() throws(TraceError) -> Double? { try state.nextTime() }
     override func readToEnd() throws(TraceError) -> (count: Int, firstT: Double?) { try state.readToEnd() }
     override var validator: SampleValidator { state.validator }
     override var lastSamplePosition: SourcePosition { state.lastSamplePosition }
@@ -199,7 +188,6 @@ private final class JSONLinesReaderBox: AnyReaderBox {
     init(_ state: ReaderState<JSONLinesReader>) { self.state = state }
     override func header() throws(TraceError) -> TraceHeader { try state.header() }
     override func next() throws(TraceError) -> Sample? { try state.next() }
-    override func nextTime() throws(TraceError) -> Double? { try state.nextTime() }
     override func readToEnd() throws(TraceError) -> (count: Int, firstT: Double?) { try state.readToEnd() }
     override var validator: SampleValidator { state.validator }
     override var lastSamplePosition: SourcePosition { state.lastSamplePosition }
@@ -213,7 +201,6 @@ private final class CSVReaderBox: AnyReaderBox {
     init(_ state: ReaderState<CSVReader>) { self.state = state }
     override func header() throws(TraceError) -> TraceHeader { try state.header() }
     override func next() throws(TraceError) -> Sample? { try state.next() }
-    override func nextTime() throws(TraceError) -> Double? { try state.nextTime() }
     override func readToEnd() throws(TraceError) -> (count: Int, firstT: Double?) { try state.readToEnd() }
     override var validator: SampleValidator { state.validator }
     override var lastSamplePosition: SourcePosition { state.lastSamplePosition }
