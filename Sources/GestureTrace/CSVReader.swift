@@ -28,6 +28,7 @@ struct CSVReader: FormatReader {
     private var hasColumn = [Bool](repeating: false, count: SampleKey.allCases.count)
     private var header = TraceHeader()
     var fastPathEnabled = true
+    var valuesNeeded = true
     private(set) var fastSampleCount = 0
     private var preambleRead = false
     private var headerRowRead = false
@@ -105,7 +106,13 @@ struct CSVReader: FormatReader {
             var converted = false
             let column = columns[i]
             if case .key(let key) = column, q < end, !Self.endsCell(q.pointee) {
-                if key.bit & Self.numberKeyBits != 0 {
+                if !valuesNeeded, key.bit & Self.checkedNumberKeyBits != 0, end - q >= 32,
+                    q.pointee != UInt8(ascii: "-"), let skipped = NumberParser.skipShort(q)
+                {
+                    // Only checking: x, y, force and radius in scanShort's form need no value.
+                    q = skipped
+                    converted = true
+                } else if key.bit & Self.numberKeyBits != 0 {
                     var value = 0.0
                     var next: UnsafePointer<UInt8>
                     var short = false
@@ -203,6 +210,8 @@ struct CSVReader: FormatReader {
 
     /// The bits (`SampleKey.bit`) of the keys whose values are numbers: t, x, y, force, radius.
     private static let numberKeyBits: UInt16 = 0x79
+    /// The number keys whose values `validate` checks but does not use: x, y, force, radius.
+    private static let checkedNumberKeyBits: UInt16 = 0x78
 
     /// Whether `byte` ends an unquoted cell that starts with it (an empty cell).
     @inline(__always)

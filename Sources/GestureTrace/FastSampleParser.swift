@@ -29,6 +29,8 @@ struct FastCursor {
     var lineExtra: Int
     /// The next byte.
     var p: UnsafePointer<UInt8>
+    /// Whether x, y, force and radius need their values (`FormatReader.valuesNeeded`).
+    var valuesNeeded = true
 
     /// A cursor over any bytes (tests).
     init(
@@ -433,6 +435,17 @@ extension FastCursor {
         return true
     }
 
+    /// Without `valuesNeeded`, skips a number in `scanShort`'s form without a sign (finite and not negative,
+    /// so it passes every check of x, y, force and radius) and returns true; false, consuming nothing, otherwise.
+    @inline(__always)
+    private mutating func skippedNumber() -> Bool {
+        // scanShort's literals are at most 24 bytes, so the byte after one is before `end`.
+        guard !valuesNeeded, end - p >= 32, p.pointee != UInt8(ascii: "-"), let next = NumberParser.skipShort(p)
+        else { return false }
+        p = next
+        return true
+    }
+
     /// Reads the value of `key` at `p` (which is before `end`).
     @inline(__always)
     private mutating func value(_ key: SampleKey, into fields: inout SampleFields) -> Bool {
@@ -446,13 +459,13 @@ extension FastCursor {
                 fields.tLiteral.set(UnsafeBufferPointer(start: start, count: p - start))
             }
         case .x:
-            guard number(&fields.x) else { return false }
+            guard skippedNumber() || number(&fields.x) else { return false }
         case .y:
-            guard number(&fields.y) else { return false }
+            guard skippedNumber() || number(&fields.y) else { return false }
         case .force:
-            guard number(&fields.force), fields.force >= 0 else { return false }
+            guard skippedNumber() || (number(&fields.force) && fields.force >= 0) else { return false }
         case .radius:
-            guard number(&fields.radius), fields.radius >= 0 else { return false }
+            guard skippedNumber() || (number(&fields.radius) && fields.radius >= 0) else { return false }
         case .id:
             if let (integer, next) = FastBytes.smallInteger(at: p, end: end) {
                 fields.setNumberID(integer)

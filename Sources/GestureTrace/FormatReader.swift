@@ -14,6 +14,10 @@ protocol FormatReader {
     var columnExists: [Bool]? { get }
     /// Whether the fast path (`FastCursor`) is tried before the general reader; tests turn it off to compare.
     var fastPathEnabled: Bool { get set }
+    /// Whether the fast path gives every number its value; false while `TraceReader.readToEnd()` only checks,
+    /// when x, y, force and radius in the common short form are checked without being converted (their
+    /// fields are then not filled: nothing reads them).
+    var valuesNeeded: Bool { get set }
     /// How many samples the fast path has read.
     var fastSampleCount: Int { get }
 }

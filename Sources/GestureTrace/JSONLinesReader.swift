@@ -7,6 +7,7 @@ struct JSONLinesReader: FormatReader {
     private var json: JSONScanner
     private var header = TraceHeader()
     var fastPathEnabled = true
+    var valuesNeeded = true
     private(set) var fastSampleCount = 0
     private var firstRecordRead = false
     /// Whether the first record was a sample, read during `readHeader()` and not yet returned.
@@ -66,6 +67,7 @@ struct JSONLinesReader: FormatReader {
     private mutating func readFastRecord(into fields: inout SampleFields) -> Bool {
         json.s.topUpForFastPath()
         var cursor = FastCursor(json.s)
+        cursor.valuesNeeded = valuesNeeded
         guard cursor.skipWhitespace(newlines: true), cursor.at(UInt8(ascii: "{")),
             cursor.sampleObject(into: &fields, newlines: false)
         else { return false }

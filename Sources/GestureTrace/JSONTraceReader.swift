@@ -17,6 +17,7 @@ struct JSONTraceReader: FormatReader {
     private var state = State.start
     private var header = TraceHeader()
     var fastPathEnabled = true
+    var valuesNeeded = true
     private(set) var fastSampleCount = 0
     private var headerComplete = false
     /// Top-level keys seen: `HeaderKey` bits, and `samplesBit`.
@@ -69,6 +70,7 @@ struct JSONTraceReader: FormatReader {
     private mutating func readFastSample(afterElement: Bool, into fields: inout SampleFields) -> Bool {
         json.s.topUpForFastPath()
         var cursor = FastCursor(json.s)
+        cursor.valuesNeeded = valuesNeeded
         guard cursor.skipWhitespace(newlines: true) else { return false }
         if afterElement {
             guard cursor.at(UInt8(ascii: ",")) else { return false }

@@ -321,6 +321,35 @@ enum NumberParser {
         return q
     }
 
+    /// `scanShort`'s syntax check without its conversion, for a literal without a sign: the position after
+    /// the literal when `scanShort` would take it, nil otherwise (at least 32 bytes readable at `start`).
+    ///
+    /// Such a literal (up to 7 integer and 15 fraction digits) is a finite, non-negative number whatever its
+    /// digits, so a reader that only checks a value (not `t`) needs no more than this. It takes the literals of
+    /// more than 19 digits that `scanShort` leaves to `scanOther`, and those where Eisel-Lemire cannot decide:
+    /// `scanOther` accepts them all too.
+    @inline(__always)
+    static func skipShort(_ start: UnsafePointer<UInt8>) -> UnsafePointer<UInt8>? {
+        var q = start
+        let integerDigits = leadingDigitCount(word(q))
+        guard integerDigits > 0, integerDigits < 8, integerDigits == 1 || q.pointee != UInt8(ascii: "0") else {
+            return nil
+        }
+        q += integerDigits
+        if q.pointee == UInt8(ascii: ".") {
+            let fractionDigits = leadingDigitCount(word(q + 1))
+            guard fractionDigits > 0 else { return nil }
+            q += 1 + fractionDigits
+            if fractionDigits == 8 {
+                let more = leadingDigitCount(word(q))
+                guard more < 8 else { return nil }
+                q += more
+            }
+        }
+        guard !isNumberByte(q.pointee) else { return nil }
+        return q
+    }
+
     /// A number scanned in place by the readers' fast paths.
     struct Scanned {
         var value: Double

@@ -257,6 +257,8 @@ struct ReaderState<Format: FormatReader> {
     /// `nextTime()` until nil: how many samples there were and the first one's `t`.
     @inline(__always)
     mutating func readToEnd() throws(TraceError) -> (count: Int, firstT: Double?) {
+        format.valuesNeeded = false
+        defer { format.valuesNeeded = true }
         guard let first = try nextTime() else { return (0, nil) }
         var count = 1
         while try nextTime() != nil { count &+= 1 }

@@ -1,0 +1,130 @@
+import GestureKit
+import Testing
+@testable import GestureTrace
+
+/// `TraceReader.readToEnd()` (what `validate` and `analyze`'s first pass call) checks x, y, force and radius in
+/// their common short form without converting them. It must decide exactly what reading every sample decides:
+/// the same count, first and last `t`, warnings and errors, on valid and damaged traces alike.
+@Suite struct CheckOnlyReadingTests {
+    /// What a reader concluded about a trace, comparable.
+    enum Verdict: Equatable {
+        case read(count: Int, firstT: Double?, lastT: Double?, warnings: [String])
+        case failed(String)
+    }
+
+    /// The verdict of `readToEnd()`, with the fast path on.
+    static func checked(_ bytes: [UInt8], _ encoding: TraceEncoding, chunkSize: Int = 1 << 16) -> Verdict {
+        do {
+            let reader = try TraceReader(
+                source: MemorySource(bytes), name: "f", encoding: encoding, chunkSize: chunkSize, fastPath: true)
+            _ = try reader.header()
+            let (count, first) = try reader.readToEnd()
+            return .read(count: count, firstT: first, lastT: reader.lastT, warnings: reader.warnings.map(\.description))
+        } catch {
+            return .failed(error.description)
+        }
+    }
+
+    /// The verdict of reading every sample through the general reader (the reference).
+    static func reference(_ bytes: [UInt8], _ encoding: TraceEncoding) -> Verdict {
+        do {
+            let reader = try TraceReader(
+                source: MemorySource(bytes), name: "f", encoding: encoding, chunkSize: 1 << 16, fastPath: false)
+            _ = try reader.header()
+            let samples = try reader.readAll()
+            return .read(
+                count: samples.count, firstT: samples.first?.t, lastT: reader.lastT,
+                warnings: reader.warnings.map(\.description))
+        } catch {
+            return .failed(error.description)
+        }
+    }
+
+    /// Number cells at the edges of the short form: signs, zeros, leading zeros, digit counts around 19,
+    /// exponents, cut fractions.
+    static let edgeNumbers = [
+        "0", "-0", "-0.0", "0.0", "00", "01.5", "1.", ".5", "1.2.3", "-1.5", "-", "1e2", "1E-3", "+1",
+        "1234567", "12345678", "1234567.123456789012", "1234567.1234567890123", "1.123456789012345678",
+        "9999999.999999999999", "0.000000000000000001", "5.0000000000000000", "93.33333333333333",
+        "150.0", "26.041666666666668", "1x", "1 ", "1e999", "-1e-400",
+    ]
+
+    @Test(arguments: [TraceEncoding.jsonl, .csv, .json])
+    func edgeNumbersDecideTheSame(encoding: TraceEncoding) {
+        for column in ["x", "y", "force", "radius"] {
+            for number in Self.edgeNumbers {
+                let text = Self.trace(encoding, column: column, number: number)
+                let bytes = Array(text.utf8)
+                let reference = Self.reference(bytes, encoding)
+                #expect(Self.checked(bytes, encoding) == reference, "\(encoding) \(column)=\(number)")
+                #expect(Self.checked(bytes, encoding, chunkSize: 37) == reference, "\(encoding) \(column)=\(number)")
+            }
+        }
+    }
+
+    /// Three samples of one touch with `column` set to `number` in the second; long enough that the fast path's
+    /// 32 readable bytes are there.
+    static func trace(_ encoding: TraceEncoding, column: String, number: String) -> String {
+        var values = ["x": "1.5", "y": "2.25", "force": "0.5", "radius": "3"]
+        values[column] = number
+        let rows = [("0.5", "began", ["x": "1", "y": "2", "force": "0", "radius": "1"]), ("0.625", "moved", values),
+            ("0.75", "ended", ["x": "1", "y": "2", "force": "0", "radius": "1"])]
+        switch encoding {
+        case .csv:
+            return "t,id,phase,x,y,force,radius\n" + rows.map { t, phase, v in
+                "\(t),1,\(phase),\(v["x"]!),\(v["y"]!),\(v["force"]!),\(v["radius"]!)"
+            }.joined(separator: "\n") + "\n"
+        case .jsonl, .json:
+            let records = rows.map { t, phase, v in
+                #"{"t":\#(t),"id":1,"phase":"\#(phase)","x":\#(v["x"]!),"y":\#(v["y"]!),"force":\#(v["force"]!),"#
+                    + #""radius":\#(v["radius"]!)}"#
+            }
+            return encoding == .jsonl
+                ? records.joined(separator: "\n") + "\n"
+                : "{\"samples\": [\n" + records.joined(separator: ",\n") + "\n]}\n"
+        }
+    }
+
+    @Test(arguments: TraceEncoding.allCases)
+    func realisticTracesDecideTheSame(encoding: TraceEncoding) {
+        for seed in 1...3 as ClosedRange<UInt64> {
+            let bytes = Array(FastPathTests.realisticTrace(encoding, seed: seed).utf8)
+            let reference = Self.reference(bytes, encoding)
+            guard case .read(let count, _, _, _) = reference else {
+                Issue.record("a realistic trace does not read: \(reference)")
+                continue
+            }
+            #expect(count > 1000)
+            #expect(Self.checked(bytes, encoding) == reference)
+            #expect(Self.checked(bytes, encoding, chunkSize: 4099) == reference)
+        }
+    }
+
+    @Test(arguments: TraceEncoding.allCases)
+    func damagedTracesDecideTheSame(encoding: TraceEncoding) {
+        var random = SplitMix64(seed: 0xC4EC &+ UInt64(encoding.rawValue.count))
+        for round in 0..<1500 {
+            let bytes = FastPathTests.randomTrace(encoding, &random)
+            let reference = Self.reference(bytes, encoding)
+            #expect(
+                Self.checked(bytes, encoding) == reference,
+                "round \(round): \(String(decoding: bytes, as: UTF8.self).debugDescription)")
+        }
+    }
+
+    /// Reading samples after `readToEnd()` stopped early is not possible (it reads to the end), but a reader used
+    /// for `next()` first and `readToEnd()` after gives every remaining sample its checks, and values again after.
+    @Test func samplesReadBeforeReadToEndKeepTheirValues() throws {
+        let text = "t,id,phase,x,y,force,radius\n0,1,began,1.25,2.5,0.75,3.5\n0.5,1,moved,7.125,8.5,,\n1,1,ended,1,2,,\n"
+        let reader = try TraceReader(
+            source: MemorySource(Array(text.utf8)), name: "f", encoding: .csv, chunkSize: 1 << 16, fastPath: true)
+        let first = try #require(try reader.next())
+        guard case .touch(_, _, let location, let force, let radius) = first.kind else {
+            Issue.record("not a touch: \(first)")
+            return
+        }
+        #expect(location == Point(x: 1.25, y: 2.5) && force == 0.75 && radius == 3.5)
+        let (count, firstT) = try reader.readToEnd()
+        #expect(count == 2 && firstT == 0.5 && reader.lastT == 1)
+    }
+}
