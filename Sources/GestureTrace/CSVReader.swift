@@ -17,6 +17,46 @@ struct CSVReader: FormatReader {
         }
     }
 
+    /// A column as the fast path sees it: its key, the key's bit and how its cells are read.
+    private struct FastColumn {
+        enum Action: UInt8 {
+            /// `t`: converted, its literal kept.
+            case t
+            /// x, y, force, radius: converted, or only checked when values are not needed.
+            case checkedNumber
+            /// `id`: a small integer converted on the way, anything else once its end is known.
+            case id
+            /// `phase`: a known phase word on the way, anything else once its end is known.
+            case phase
+            /// `type`, `subtype`: once the cell's end is known.
+            case other
+            /// An `x-` column.
+            case ignored
+        }
+
+        var action: Action
+        var key: SampleKey
+        var bit: UInt16
+
+        init(_ column: Column) {
+            guard case .key(let key) = column else {
+                self.action = .ignored
+                self.key = .t
+                self.bit = 0
+                return
+            }
+            self.key = key
+            self.bit = key.bit
+            switch key {
+            case .t: action = .t
+            case .x, .y, .force, .radius: action = .checkedNumber
+            case .id: action = .id
+            case .phase: action = .phase
+            case .type, .subtype: action = .other
+            }
+        }
+    }
+
     /// The longest field accepted, in bytes.
     static let maximumFieldLength = 1 << 20
     /// The most columns accepted.
@@ -24,6 +64,8 @@ struct CSVReader: FormatReader {
 
     private var s: ByteScanner
     private var columns: [Column] = []
+    /// What the fast path does with each column's cells (`columns`, planned once).
+    private var fastColumns: [FastColumn] = []
     /// Whether the header row has a column for each key (indexed by `SampleKey.rawValue`).
     private var hasColumn = [Bool](repeating: false, count: SampleKey.allCases.count)
     private var header = TraceHeader()
@@ -88,83 +130,62 @@ struct CSVReader: FormatReader {
     @inline(never)
     private mutating func readFastRow(into fields: inout SampleFields) -> Bool {
         s.topUpForFastPath()
-        var cursor = FastCursor(s)
-        let end = cursor.end
-        guard cursor.p < end else { return false }
-        let first = cursor.p.pointee
+        let buffer = UnsafePointer(s.buffer)
+        let end = buffer + s.end
+        let rowStart = buffer + s.pos
+        guard rowStart < end else { return false }
+        let first = rowStart.pointee
         if first == 0x0A || first == 0x0D || first == UInt8(ascii: "#") { return false }
-        fields.begin(at: cursor.position(cursor.p))
-        let last = columns.count - 1
+        // A cell's column is its address plus `columnBias` (the row is on one line, in ASCII).
+        let line = s.line
+        let columnBias = s.base &- s.lineStart &- s.lineExtra &+ 1 &- Int(bitPattern: buffer)
+        fields.begin(at: SourcePosition(line: line, column: Int(bitPattern: rowStart) &+ columnBias))
+        let last = fastColumns.count - 1
         guard last >= 0 else { return false }
+        let skipAllowed = !valuesNeeded
+        var q = rowStart
         for i in 0...last {
-            let cellStart = cursor.p
+            let cellStart = q
             // Find the cell's end, converting the common cells on the way (a number, a small integer id, a
             // phase), and the others once their end is known. The number columns share one conversion, stored by
             // key afterwards (a conversion per key was five call sites, none inlined, each with its own spills).
             // A converted cell is not empty, and only a number through `scanOther` can be long.
-            var q = cellStart
             var converted = false
-            let column = columns[i]
-            if case .key(let key) = column, q < end, !Self.endsCell(q.pointee) {
-                if !valuesNeeded, key.bit & Self.checkedNumberKeyBits != 0, end - q >= 32,
-                    q.pointee != UInt8(ascii: "-"), let skipped = NumberParser.skipShort(q)
-                {
+            let column = fastColumns[i]
+            if column.action != .ignored, q < end, !Self.endsCell(q.pointee) {
+                switch column.action {
+                case .checkedNumber where skipAllowed && end - q >= 32 && q.pointee != UInt8(ascii: "-"):
                     // Only checking: x, y, force and radius in scanShort's form need no value.
-                    q = skipped
-                    converted = true
-                } else if key.bit & Self.numberKeyBits != 0 {
-                    var value = 0.0
-                    var next: UnsafePointer<UInt8>
-                    var short = false
-                    if end - q >= 32, let shortNext = NumberParser.scanShort(q, &value) {
-                        next = shortNext
-                        short = true
-                    } else {
-                        guard let other = NumberParser.scanOther(q, end, &value),
-                            other - q <= Self.maximumFieldLength
-                        else { return false }
-                        next = other
+                    if let skipped = NumberParser.skipShort(q) {
+                        q = skipped
+                        converted = true
+                        break
                     }
-                    switch key {
-                    case .t:
-                        fields.t = value
-                        // scanShort's literals are at most 25 bytes, with 32 readable.
-                        if short {
-                            fields.tLiteral.setShort(q, count: next - q)
-                        } else {
-                            fields.tLiteral.set(UnsafeBufferPointer(start: q, count: next - q))
-                        }
-                    case .x:
-                        fields.x = value
-                    case .y:
-                        fields.y = value
-                    case .force:
-                        guard value >= 0 else { return false }
-                        fields.force = value
-                    default:
-                        guard value >= 0 else { return false }
-                        fields.radius = value
-                    }
-                    q = next
+                    guard Self.fastNumber(column.key, &q, end, into: &fields) else { return false }
                     converted = true
-                } else if key == .id {
+                case .t, .checkedNumber:
+                    guard Self.fastNumber(column.key, &q, end, into: &fields) else { return false }
+                    converted = true
+                case .id:
                     if let (integer, next) = FastBytes.smallInteger(at: q, end: end) {
                         fields.setNumberID(integer)
                         q = next
                         converted = true
                     }
-                } else if key == .phase {
+                case .phase:
                     if let (phase, length) = FastBytes.phaseWord(at: q, end: end) {
                         fields.phase = phase
                         q += length
                         converted = true
                     }
+                case .other, .ignored:
+                    break
                 }
                 if converted {
-                    let at = cursor.position(cellStart)
-                    fields.keyPositions[key: key] = at
-                    fields.valuePositions[key: key] = at
-                    fields.present |= key.bit
+                    let at = SourcePosition(line: line, column: Int(bitPattern: cellStart) &+ columnBias)
+                    fields.keyPositions[key: column.key] = at
+                    fields.valuePositions[key: column.key] = at
+                    fields.present |= column.bit
                 }
             }
             if !converted {
@@ -187,31 +208,70 @@ struct CSVReader: FormatReader {
             } else {
                 guard i == last, s.atEOF else { return false }
             }
-            if !converted, case .key(let key) = column {
-                let at = cursor.position(cellStart)
-                fields.keyPositions[key: key] = at
-                fields.valuePositions[key: key] = at
+            if !converted && column.action != .ignored {
+                let at = SourcePosition(line: line, column: Int(bitPattern: cellStart) &+ columnBias)
+                fields.keyPositions[key: column.key] = at
+                fields.valuePositions[key: column.key] = at
                 if q > cellStart {
-                    guard Self.fastCell(key, UnsafeBufferPointer(start: cellStart, count: q - cellStart), into: &fields)
+                    guard Self.fastCell(column.key, UnsafeBufferPointer(start: cellStart, count: q - cellStart), into: &fields)
                     else { return false }
-                    fields.present |= key.bit
+                    fields.present |= column.bit
                 }
             }
-            cursor.p = q
-            if i < last { cursor.p += 1 }
+            if i < last { q += 1 }
         }
-        if cursor.p < end {
-            if cursor.p.pointee == 0x0D { cursor.p += 1 }
-            cursor.newline()
+        s.pos = q - buffer
+        if q < end {
+            if q.pointee == 0x0D { s.pos &+= 1 }
+            s.pos &+= 1
+            s.line = line &+ 1
+            s.lineStart = s.base &+ s.pos
+            s.lineExtra = 0
         }
-        cursor.commit(to: &s)
         return true
     }
 
-    /// The bits (`SampleKey.bit`) of the keys whose values are numbers: t, x, y, force, radius.
-    private static let numberKeyBits: UInt16 = 0x79
-    /// The number keys whose values `validate` checks but does not use: x, y, force, radius.
-    private static let checkedNumberKeyBits: UInt16 = 0x78
+    /// Converts the number at `q` (not empty, before `end`) for the fast path and stores it in the field of
+    /// `key` (t, x, y, force or radius), moving `q` past it; false where the general reader would say more.
+    @inline(__always)
+    private static func fastNumber(
+        _ key: SampleKey, _ q: inout UnsafePointer<UInt8>, _ end: UnsafePointer<UInt8>, into fields: inout SampleFields
+    ) -> Bool {
+        var value = 0.0
+        let next: UnsafePointer<UInt8>
+        var short = false
+        if end - q >= 32, let shortNext = NumberParser.scanShort(q, &value) {
+            next = shortNext
+            short = true
+        } else {
+            guard let other = NumberParser.scanOther(q, end, &value), other - q <= Self.maximumFieldLength else {
+                return false
+            }
+            next = other
+        }
+        switch key {
+        case .t:
+            fields.t = value
+            // scanShort's literals are at most 25 bytes, with 32 readable.
+            if short {
+                fields.tLiteral.setShort(q, count: next - q)
+            } else {
+                fields.tLiteral.set(UnsafeBufferPointer(start: q, count: next - q))
+            }
+        case .x:
+            fields.x = value
+        case .y:
+            fields.y = value
+        case .force:
+            guard value >= 0 else { return false }
+            fields.force = value
+        default:
+            guard value >= 0 else { return false }
+            fields.radius = value
+        }
+        q = next
+        return true
+    }
 
     /// Whether `byte` ends an unquoted cell that starts with it (an empty cell).
     @inline(__always)
@@ -220,7 +280,10 @@ struct CSVReader: FormatReader {
     }
 
     /// Converts one non-empty cell for the fast path as `convertRow` would; false where it would throw.
-    @inline(__always)
+    ///
+    /// Out of line: only the cells the row loop does not convert itself come here (not the common ones), and
+    /// inlined, with `NumberParser.scan` inside it, it made the row loop larger and spill more.
+    @inline(never)
     private static func fastCell(_ key: SampleKey, _ cell: UnsafeBufferPointer<UInt8>, into fields: inout SampleFields)
         -> Bool
     {
@@ -556,6 +619,7 @@ struct CSVReader: FormatReader {
         guard hasColumn[SampleKey.t.rawValue] else {
             throw s.error("the header row has no \"t\" column", at: rowStart)
         }
+        fastColumns = columns.map(FastColumn.init)
     }
 
     /// Converts the current row's cells into `fields`.
