@@ -15,6 +15,11 @@ struct CSVReader: FormatReader {
             if case .key = self { return true }
             return false
         }
+
+        var key: SampleKey? {
+            if case .key(let key) = self { return key }
+            return nil
+        }
     }
 
     /// A column as the fast path sees it: its key, the key's bit and how its cells are read.
@@ -66,6 +71,8 @@ struct CSVReader: FormatReader {
     private var columns: [Column] = []
     /// What the fast path does with each column's cells (`columns`, planned once).
     private var fastColumns: [FastColumn] = []
+    /// Whether the header row starts `t,id,phase,x,y` (`readCanonicalPrefix`).
+    private var canonicalPrefix = false
     /// Whether the header row has a column for each key (indexed by `SampleKey.rawValue`).
     private var hasColumn = [Bool](repeating: false, count: SampleKey.allCases.count)
     private var header = TraceHeader()
@@ -144,7 +151,24 @@ struct CSVReader: FormatReader {
         guard last >= 0 else { return false }
         let skipAllowed = !valuesNeeded
         var q = rowStart
-        for i in 0...last {
+        var i = 0
+        if canonicalPrefix, end - rowStart >= 192,
+            let afterY = Self.readCanonicalPrefix(
+                rowStart, end, line: line, columnBias: columnBias, skipAllowed: skipAllowed, into: &fields)
+        {
+            // The prefix's cells are at most 104 bytes long, so `afterY` is before `end`.
+            let byte = afterY.pointee
+            if last > 4 {
+                guard byte == UInt8(ascii: ",") else { return false }
+                q = afterY + 1
+            } else {
+                guard byte == 0x0A || (byte == 0x0D && afterY[1] == 0x0A) else { return false }
+                q = afterY
+            }
+            i = 5
+        }
+        while i <= last {
+            defer { i &+= 1 }
             let cellStart = q
             // Find the cell's end, converting the common cells on the way (a number, a small integer id, a
             // phase), and the others once their end is known. The number columns share one conversion, stored by
@@ -229,6 +253,68 @@ struct CSVReader: FormatReader {
             s.lineExtra = 0
         }
         return true
+    }
+
+    /// The fast path's first five cells of a row when the header row starts `t,id,phase,x,y` (as gesturectl and
+    /// most recorders write it), read in straight-line code: a short `t`, a small integer id, a phase word and
+    /// two short numbers, each followed by a comma but `y`; the position after `y`, or nil (`fields` partly
+    /// written, nothing consumed) for anything else, which the column loop then reads from the row's start.
+    ///
+    /// At least 192 bytes are readable at `rowStart`; the cells it takes are at most 104 bytes long together,
+    /// each read with no more than 32 bytes readable from its start.
+    @inline(__always)
+    private static func readCanonicalPrefix(
+        _ rowStart: UnsafePointer<UInt8>, _ end: UnsafePointer<UInt8>, line: Int, columnBias: Int, skipAllowed: Bool,
+        into fields: inout SampleFields
+    ) -> UnsafePointer<UInt8>? {
+        var q = rowStart
+        var value = 0.0
+        guard let afterT = NumberParser.scanShort(q, &value), afterT.pointee == UInt8(ascii: ",") else { return nil }
+        fields.t = value
+        fields.tLiteral.setShort(q, count: afterT - q)
+        q = afterT + 1
+        let idStart = q
+        guard let (id, afterID) = FastBytes.smallInteger(at: q, end: end), afterID.pointee == UInt8(ascii: ",") else {
+            return nil
+        }
+        fields.setNumberID(id)
+        q = afterID + 1
+        let phaseStart = q
+        guard let (phase, length) = FastBytes.phaseWord(at: q, end: end), q[length] == UInt8(ascii: ",") else {
+            return nil
+        }
+        fields.phase = phase
+        q += length + 1
+        let xStart = q
+        if skipAllowed && q.pointee != UInt8(ascii: "-"), let afterX = NumberParser.skipShort(q) {
+            q = afterX
+        } else {
+            guard let afterX = NumberParser.scanShort(q, &value) else { return nil }
+            fields.x = value
+            q = afterX
+        }
+        guard q.pointee == UInt8(ascii: ",") else { return nil }
+        q += 1
+        let yStart = q
+        if skipAllowed && q.pointee != UInt8(ascii: "-"), let afterY = NumberParser.skipShort(q) {
+            q = afterY
+        } else {
+            guard let afterY = NumberParser.scanShort(q, &value) else { return nil }
+            fields.y = value
+            q = afterY
+        }
+        func store(_ key: SampleKey, _ start: UnsafePointer<UInt8>) {
+            let at = SourcePosition(line: line, column: Int(bitPattern: start) &+ columnBias)
+            fields.keyPositions[key: key] = at
+            fields.valuePositions[key: key] = at
+        }
+        store(.t, rowStart)
+        store(.id, idStart)
+        store(.phase, phaseStart)
+        store(.x, xStart)
+        store(.y, yStart)
+        fields.present |= 0x1F
+        return q
     }
 
     /// Converts the number at `q` (not empty, before `end`) for the fast path and stores it in the field of
@@ -620,6 +706,8 @@ struct CSVReader: FormatReader {
             throw s.error("the header row has no \"t\" column", at: rowStart)
         }
         fastColumns = columns.map(FastColumn.init)
+        canonicalPrefix = columns.count >= 5 && columns[0..<5].elementsEqual(
+            [SampleKey.t, .id, .phase, .x, .y].map { Column.key($0) }) { $0.key == $1.key }
     }
 
     /// Converts the current row's cells into `fields`.
