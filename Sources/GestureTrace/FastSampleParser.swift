@@ -363,14 +363,29 @@ extension FastCursor {
     /// common valid form. `newlines` allows line breaks inside the object (JSON documents).
     @inline(__always)
     mutating func sampleObject(into fields: inout SampleFields, newlines: Bool) -> Bool {
+        let objectStart = p
         fields.begin(at: position(p))
-        p += 1
-        guard skipWhitespace(newlines: newlines), p < end else { return false }
-        if p.pointee == UInt8(ascii: "}") {
+        // After a member's value: a separator is due before the next member.
+        var afterValue = canonicalMembers(into: &fields)
+        if !afterValue {
+            p = objectStart
+            fields.begin(at: position(p))
             p += 1
-            return true
+            guard skipWhitespace(newlines: newlines), p < end else { return false }
+            if p.pointee == UInt8(ascii: "}") {
+                p += 1
+                return true
+            }
         }
         while true {
+            if afterValue {
+                guard skipWhitespace(newlines: newlines), p < end else { return false }
+                let byte = p.pointee
+                p += 1
+                if byte == UInt8(ascii: "}") { return true }
+                guard byte == UInt8(ascii: ","), skipWhitespace(newlines: newlines), p < end else { return false }
+            }
+            afterValue = true
             guard p.pointee == UInt8(ascii: "\"") else { return false }
             let keyPosition = position(p)
             if let key = knownKey() {
@@ -388,12 +403,68 @@ extension FastCursor {
                 p += 1
                 guard skipWhitespace(newlines: newlines), p < end, skipScalar() else { return false }
             }
-            guard skipWhitespace(newlines: newlines), p < end else { return false }
-            let byte = p.pointee
-            p += 1
-            if byte == UInt8(ascii: "}") { return true }
-            guard byte == UInt8(ascii: ","), skipWhitespace(newlines: newlines), p < end else { return false }
         }
+    }
+
+    /// The first five members of a sample object at `p` when it starts, compactly, `{"t":` short number
+    /// `,"id":` small integer `,"phase":"` phase word `","x":` short number `,"y":` short number (the order
+    /// and spelling of gesturectl's writer and most serializers), read in straight-line code by whole words:
+    /// true with `p` after the `y` value; false (`fields` partly written, `p` anywhere) for anything else,
+    /// which `sampleObject` then reads member by member from the object's start.
+    ///
+    /// It looks at no more than 150 bytes, and only with at least 256 readable.
+    @inline(__always)
+    private mutating func canonicalMembers(into fields: inout SampleFields) -> Bool {
+        guard end - p >= 256, NumberParser.word(p) & 0xFF_FFFF_FFFF == 0x3A_2274_227B else { return false }  // {"t":
+        let tKey = p + 1
+        var q = p + 5
+        var value = 0.0
+        guard let afterT = NumberParser.scanShort(q, &value),
+            NumberParser.word(afterT) & 0xFFFF_FFFF_FFFF == 0x3A22_6469_222C  // ,"id":
+        else { return false }
+        fields.t = value
+        fields.tLiteral.setShort(q, count: afterT - q)
+        fields.mark(.t, key: position(tKey), value: position(q))
+        q = afterT + 6
+        guard let (id, afterID) = FastBytes.smallInteger(at: q, end: end),
+            NumberParser.word(afterID) == 0x2265_7361_6870_222C,  // ,"phase"
+            NumberParser.word(afterID + 8) & 0xFFFF == 0x223A  // :"
+        else { return false }
+        fields.setNumberID(id)
+        fields.mark(.id, key: position(afterT + 1), value: position(q))
+        q = afterID + 10
+        guard let (phase, length) = FastBytes.phaseWord(at: q, end: end), q[length] == UInt8(ascii: "\""),
+            NumberParser.word(q + length + 1) & 0xFF_FFFF_FFFF == 0x3A_2278_222C  // ,"x":
+        else { return false }
+        fields.phase = phase
+        fields.mark(.phase, key: position(afterID + 1), value: position(q - 1))
+        let xKey = q + length + 2
+        q = xKey + 4
+        let xValue = q
+        if valuesNeeded || q.pointee == UInt8(ascii: "-") {
+            guard let afterX = NumberParser.scanShort(q, &value) else { return false }
+            fields.x = value
+            q = afterX
+        } else {
+            guard let afterX = NumberParser.skipShort(q) else { return false }
+            q = afterX
+        }
+        guard NumberParser.word(q) & 0xFF_FFFF_FFFF == 0x3A_2279_222C else { return false }  // ,"y":
+        fields.mark(.x, key: position(xKey), value: position(xValue))
+        let yKey = q + 1
+        q += 5
+        let yValue = q
+        if valuesNeeded || q.pointee == UInt8(ascii: "-") {
+            guard let afterY = NumberParser.scanShort(q, &value) else { return false }
+            fields.y = value
+            q = afterY
+        } else {
+            guard let afterY = NumberParser.skipShort(q) else { return false }
+            q = afterY
+        }
+        fields.mark(.y, key: position(yKey), value: position(yValue))
+        p = q
+        return true
     }
 
     /// Skips a plain string, a number or `true`, `false`, `null` at `p` (before `end`), as the general reader

@@ -112,6 +112,67 @@ import Testing
         }
     }
 
+    /// Records in the canonical compact order (`t,id,phase,x,y`, read in straight-line code by both fast paths)
+    /// that go wrong in each member, after enough valid ones that the fast path has its bytes: every message and
+    /// position is the general reader's, reading samples or only checking.
+    @Test(arguments: [TraceEncoding.jsonl, .json, .csv])
+    func canonicalRecordsWithProblemsReadTheSame(encoding: TraceEncoding) {
+        let problems: [(t: String, id: String, phase: String, x: String, y: String, rest: String)] = [
+            ("5", "1", "moved", "1", "2", #","type":"motion","subtype":"shake""#),
+            ("5", "1", "moved", "1", "2", #","type":"remoteControl","subtype":"play""#),
+            ("0.1", "1", "moved", "1", "2", ""),
+            ("5", "99", "moved", "1", "2", ""),
+            ("5", "1", "began", "1", "2", ""),
+            ("5", "1", "moved", "1", "2", #","x":3"#),
+            ("5", "1", "moved", "-1.5", "-2.5", ""),
+            ("5", "1", "moved", "1e2", "2", ""),
+            ("5", "1", "moved", "1", "2.", ""),
+            ("5", "1", "bogus", "1", "2", ""),
+            ("5", "1", "moved", "1", "2", #","force":-1"#),
+            ("5", "01", "moved", "1", "2", ""),
+            ("5.000000000000000000001", "1", "moved", "1", "2", ""),
+            ("5", "1", "moved", "1", "2", #","radius":-0.0"#),
+        ]
+        for problem in problems {
+            var records = ["{\"t\":0.5,\"id\":1,\"phase\":\"began\",\"x\":10.25,\"y\":20.5}"]
+            for i in 1...20 {
+                records.append("{\"t\":\(0.5 + Double(i) / 8),\"id\":1,\"phase\":\"moved\",\"x\":10.25,\"y\":20.5}")
+            }
+            records.append(
+                "{\"t\":\(problem.t),\"id\":\(problem.id),\"phase\":\"\(problem.phase)\",\"x\":\(problem.x),"
+                    + "\"y\":\(problem.y)\(problem.rest)}")
+            records.append("{\"t\":9,\"id\":1,\"phase\":\"ended\",\"x\":10.25,\"y\":20.5}")
+            // Enough after the problem that the fast path has its bytes there too.
+            let tail = (0...8).map { i in
+                (t: "\(10 + i)", phase: i == 0 ? "began" : i == 8 ? "ended" : "moved")
+            }
+            records += tail.map { "{\"t\":\($0.t),\"id\":7,\"phase\":\"\($0.phase)\",\"x\":10.25,\"y\":20.5}" }
+            let text: String
+            switch encoding {
+            case .jsonl: text = records.joined(separator: "\n") + "\n"
+            case .json: text = "{\"samples\":[" + records.joined(separator: ",") + "]}\n"
+            case .csv:
+                // The same samples as rows; `rest` becomes force and radius cells where it names them.
+                func row(_ t: String, _ id: String, _ phase: String, _ x: String, _ y: String, _ rest: String) -> String {
+                    let force = rest.contains("force") ? "-1" : ""
+                    let radius = rest.contains("radius") ? "-0.0" : ""
+                    return "\(t),\(id),\(phase),\(x),\(y),\(force),\(radius)"
+                }
+                var rows = ["t,id,phase,x,y,force,radius", row("0.5", "1", "began", "10.25", "20.5", "")]
+                for i in 1...20 { rows.append(row("\(0.5 + Double(i) / 8)", "1", "moved", "10.25", "20.5", "")) }
+                rows.append(row(problem.t, problem.id, problem.phase, problem.x, problem.y, problem.rest))
+                rows.append(row("9", "1", "ended", "10.25", "20.5", ""))
+                rows += tail.map { row($0.t, "7", $0.phase, "10.25", "20.5", "") }
+                text = rows.joined(separator: "\n") + "\n"
+            }
+            let bytes = Array(text.utf8)
+            let reference = Self.reference(bytes, encoding)
+            #expect(Self.checked(bytes, encoding) == reference, "\(encoding) \(problem)")
+            let (fast, _) = FastPathTests.outcome(bytes, encoding, fastPath: true)
+            #expect(fast == FastPathTests.outcome(bytes, encoding, fastPath: false).0, "\(encoding) \(problem)")
+        }
+    }
+
     /// Reading samples after `readToEnd()` stopped early is not possible (it reads to the end), but a reader used
     /// for `next()` first and `readToEnd()` after gives every remaining sample its checks, and values again after.
     @Test func samplesReadBeforeReadToEndKeepTheirValues() throws {
