@@ -9,7 +9,8 @@ import GestureKit
 /// Memory: `jsonl` and `csv` keep nothing; `json` keeps the gestures that are not over yet and
 /// those that finished after a gesture that is still open (in a ``Spool``: in memory up to a
 /// limit, then in a temporary file), and with `--deliveries` the deliveries until the trace ends;
-/// `text` keeps every record of the trace (its columns are aligned over the whole trace).
+/// `text` keeps every line of the trace in spools until the trace ends (its columns are aligned
+/// over the whole trace). None keeps more memory for a longer trace.
 class TraceRenderer {
     /// Writes what comes before the trace's first record.
     func begin(_ sink: ByteSink) throws(OutputError) {}
@@ -67,28 +68,6 @@ final class CSVTraceRenderer: TraceRenderer {
     override func add(_ record: AnalysisRecord, to sink: ByteSink) throws(OutputError) {
         guard case .transition(let transition) = record else { return }
         writer.csvRow(transition, trace: label, to: &sink.buffer)
-        try sink.drainIfFull()
-    }
-}
-
-/// `text`: keeps the trace's records and renders them with ``TextRenderer`` at the end (its
-/// columns are aligned over the whole trace).
-final class TextTraceRenderer: TraceRenderer {
-    private let renderer: TextRenderer
-    private var trace: AnalyzedTrace
-
-    init(path: String, options: RenderOptions) {
-        renderer = TextRenderer(options: options)
-        trace = AnalyzedTrace(path: path, records: [])
-    }
-
-    override func add(_ record: AnalysisRecord, to sink: ByteSink) throws(OutputError) {
-        trace.records.append(record)
-    }
-
-    override func end(_ sink: ByteSink) throws(OutputError) {
-        sink.buffer.append(utf8: renderer.render(trace))
-        trace.records = []
         try sink.drainIfFull()
     }
 }
