@@ -10,11 +10,13 @@ import GestureTrace
 ///
 /// One trace at a time (a single trace, or standard output on a terminal), each trace is read
 /// twice: a first pass checks it, a second replays it with the records going straight to standard
-/// output through a 64 KiB buffer, so memory does not grow with the trace (except for the `text`
-/// format, which aligns its columns over the whole trace, and the `json` format's gestures that
-/// wait for an earlier one to end). With several traces and standard output not a terminal, up to
-/// one trace per processor is analyzed at once, each into a ``Spool`` (memory up to 1 MiB, then an
-/// unnamed temporary file), and the outputs are written in argument order: the bytes are the same.
+/// output through a 64 KiB buffer, so memory does not grow with the trace. Output that must wait
+/// (the `json` format's gestures that wait for an earlier one to end, the `text` format's lines
+/// until the trace has ended and its columns' widths are known) waits in spools: memory up to a
+/// limit, then an unnamed temporary file. With several traces and standard output not a terminal,
+/// up to one trace per processor is analyzed at once, each into a ``Spool`` (memory up to 1 MiB,
+/// then an unnamed temporary file), and the outputs are written in argument order: the bytes are
+/// the same.
 /// See docs/performance.md.
 struct AnalyzeCommand: Command {
     let name = "analyze"

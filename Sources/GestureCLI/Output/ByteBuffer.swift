@@ -33,6 +33,9 @@ struct ByteBuffer {
     /// Forgets the bytes, keeping the memory for reuse.
     mutating func removeAll() { bytes.removeAll(keepingCapacity: true) }
 
+    /// Forgets the first `count` bytes, keeping the memory for reuse.
+    mutating func removeFirst(_ count: Int) { bytes.removeFirst(count) }
+
     /// Appends one byte.
     @inline(__always) mutating func append(_ byte: UInt8) { bytes.append(byte) }
 

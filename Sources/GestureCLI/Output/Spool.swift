@@ -132,7 +132,7 @@ final class Spool {
     }
 
     /// Calls `body` with the kept bytes in order, in chunks.
-    private func forEachChunk(_ body: (UnsafeRawBufferPointer) throws(OutputError) -> Void) throws(OutputError) {
+    func forEachChunk(_ body: (UnsafeRawBufferPointer) throws(OutputError) -> Void) throws(OutputError) {
         if let file, fileCount > 0 {
             try file.read(count: fileCount, body)
         }

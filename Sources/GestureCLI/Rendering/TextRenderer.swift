@@ -22,64 +22,8 @@ struct TextRenderer: AnalysisRenderer {
 
     func traceRenderer(path: String) -> TraceRenderer { TextTraceRenderer(path: path, options: options) }
 
-    /// The trace's text, once all its records are known.
-    func render(_ trace: AnalyzedTrace) -> String {
-        var lines = [style(.bold, trace.path)]
-        let gestures = Gesture.group(trace.transitions)
-        if gestures.isEmpty { lines.append("  no gestures") }
-        let spans = gestures.map(Self.span)
-        let outcomeWidth = gestures.map(\.outcome.rawValue.count).max() ?? 0
-        let nameWidth = gestures.map(\.recognizer.count).max() ?? 0
-        let kindWidth = gestures.map(\.kind.count).max() ?? 0
-        let viewWidth = gestures.map(\.view.count).max() ?? 0
-        let spanWidth = spans.map(\.count).max() ?? 0
-        let timeWidth = trace.records.map { Self.time($0.t).count }.max() ?? 0
-        let stateWidth = gestures.flatMap(\.transitions).map(\.state.rawValue.count).max() ?? 0
-        for (gesture, span) in zip(gestures, spans) {
-            let outcome = gesture.outcome
-            let columns = [
-                style(Self.color(of: outcome), outcome.rawValue.padding(to: outcomeWidth)),
-                gesture.recognizer.padding(to: nameWidth),
-                gesture.kind.padding(to: kindWidth),
-                gesture.view.padding(to: viewWidth),
-                span.padding(to: spanWidth),
-                Self.summary(of: gesture),
-            ]
-            lines.append(Self.trimmed("  " + columns.joined(separator: "  ")))
-            for transition in gesture.transitions {
-                let columns = [
-                    style(.dim, Self.time(transition.t).padding(to: timeWidth)),
-                    transition.state.rawValue.padding(to: stateWidth),
-                    Self.figures(of: transition).joined(separator: ", "),
-                ]
-                lines.append(Self.trimmed("      " + columns.joined(separator: "  ")))
-            }
-        }
-        let deliveries = trace.deliveries
-        if options.deliveries {
-            lines.append("  deliveries")
-            if deliveries.isEmpty { lines.append("      none") }
-            let methodWidth = deliveries.map(\.method.rawValue.count).max() ?? 0
-            let responderWidth = deliveries.map(\.responder.count).max() ?? 0
-            for delivery in deliveries {
-                let columns = [
-                    style(.dim, Self.time(delivery.t).padding(to: timeWidth)),
-                    delivery.method.rawValue.padding(to: methodWidth),
-                    delivery.responder.padding(to: responderWidth),
-                    Self.figures(of: delivery).joined(separator: ", "),
-                ]
-                lines.append(Self.trimmed("      " + columns.joined(separator: "  ")))
-            }
-        }
-        return lines.joined(separator: "\n") + "\n"
-    }
-
-    private func style(_ style: TerminalStyle?, _ text: String) -> String {
-        guard options.color, let style else { return text }
-        return style.apply(text)
-    }
-
-    private static func color(of outcome: RecognizerState) -> TerminalStyle? {
+    /// The colour of a gesture's outcome.
+    static func color(of outcome: RecognizerState) -> TerminalStyle? {
         switch outcome {
         case .recognized, .ended: return .green
         case .failed: return .red
@@ -89,21 +33,21 @@ struct TextRenderer: AnalysisRenderer {
     }
 
     /// `0.44 s`, or `0.108–0.5 s` for a gesture that lasts.
-    private static func span(_ gesture: Gesture) -> String {
-        gesture.start == gesture.end ? time(gesture.start) + " s" : time(gesture.start) + "–" + time(gesture.end) + " s"
+    static func span(start: Double, end: Double) -> String {
+        start == end ? time(start) + " s" : time(start) + "–" + time(end) + " s"
     }
 
     /// The gesture line's figures: the reason of a failure or cancellation, otherwise the final
     /// transition's figures but the touch count.
-    private static func summary(of gesture: Gesture) -> String {
-        let last = gesture.transitions[gesture.transitions.count - 1]
+    static func summary(of last: TransitionRecord) -> String {
         if let reason = last.reason { return reason }
         var record = last
         record.touches = nil
         return figures(of: record).joined(separator: ", ")
     }
 
-    private static func figures(of record: TransitionRecord) -> [String] {
+    /// A transition's figures, in order.
+    static func figures(of record: TransitionRecord) -> [String] {
         var figures: [String] = []
         if let location = record.location { figures.append("at " + point(location)) }
         if let touches = record.touches { figures.append("touches \(touches)") }
@@ -123,7 +67,8 @@ struct TextRenderer: AnalysisRenderer {
         return figures
     }
 
-    private static func figures(of record: DeliveryRecord) -> [String] {
+    /// A delivery's figures, in order.
+    static func figures(of record: DeliveryRecord) -> [String] {
         var figures: [String] = []
         if let subtype = record.subtype { figures.append(subtype) }
         if !record.touches.isEmpty { figures.append("touches " + record.touches.map(\.description).joined(separator: " ")) }
@@ -134,14 +79,8 @@ struct TextRenderer: AnalysisRenderer {
         return figures
     }
 
-    private static func time(_ t: Double) -> String { DecimalFormatting.string(t, fractionDigits: 3) }
+    /// A time, at up to 3 decimals.
+    static func time(_ t: Double) -> String { DecimalFormatting.string(t, fractionDigits: 3) }
     private static func number(_ value: Double) -> String { DecimalFormatting.string(value, fractionDigits: 2) }
     private static func point(_ p: Point) -> String { "(\(number(p.x)), \(number(p.y)))" }
-
-    /// The line without trailing spaces (padding of an empty last column).
-    private static func trimmed(_ line: String) -> String {
-        var line = line
-        while line.last == " " { line.removeLast() }
-        return line
-    }
 }
