@@ -90,6 +90,10 @@ enum Child {
             envp.forEach { free($0) }
         }
         var pid: pid_t = 0
+        // Linux gives a child spawned by this (large, test-running) process the high-water mark of this
+        // process's memory as its own `ru_maxrss` when it execs; the child's `VmHWM`, read while it runs, is
+        // its own.
+        var polledKiB = 0
         let started = Date()
         let spawned = posix_spawn(&pid, binary, &actions, nil, argv, envp)
         guard spawned == 0 else { throw POSIXError(POSIXErrorCode(rawValue: spawned) ?? .EIO) }
@@ -98,6 +102,7 @@ enum Child {
         var usage = rusage()
         var timedOut = false
         while true {
+            polledKiB = max(polledKiB, Self.highWaterMarkKiB(of: pid))
             let done = wait4(pid, &status, WNOHANG, &usage)
             if done == pid { break }
             if done < 0 && errno != EINTR { throw POSIXError(.ECHILD) }
@@ -108,12 +113,28 @@ enum Child {
             usleep(2000)
         }
         let seconds = Date().timeIntervalSince(started)
+        var selfUsage = rusage()
+        getrusage(RUSAGE_SELF.rawValue, &selfUsage)
+        let inheritedKiB = selfUsage.ru_maxrss
+        // Above this process's peak, or below the limit, `ru_maxrss` bounds the child's own peak; otherwise
+        // (this process has grown past the limit) the polled `VmHWM` stands in for it.
+        let limitKiB = Int(memoryLimitMiB * 1024)
+        let peakKiB = usage.ru_maxrss > inheritedKiB || usage.ru_maxrss < limitKiB ? usage.ru_maxrss : polledKiB
         let signal = status & 0x7F
         return Result(
             status: signal == 0 ? (status >> 8) & 0xFF : -1, signal: signal == 0 ? nil : signal,
             stdout: String(decoding: (try? Data(contentsOf: URL(fileURLWithPath: scratch.path("stdout")))) ?? Data(), as: UTF8.self),
             stderr: String(decoding: (try? Data(contentsOf: URL(fileURLWithPath: scratch.path("stderr")))) ?? Data(), as: UTF8.self),
-            peakMiB: Double(usage.ru_maxrss) / 1024, seconds: seconds, timedOut: timedOut)
+            peakMiB: Double(peakKiB) / 1024, seconds: seconds, timedOut: timedOut)
+    }
+
+    /// The `VmHWM` of process `pid` in KiB (0 once it has exited or where /proc has none).
+    static func highWaterMarkKiB(of pid: pid_t) -> Int {
+        guard let status = try? String(contentsOfFile: "/proc/\(pid)/status", encoding: .utf8) else { return 0 }
+        for line in status.split(separator: "\n") where line.hasPrefix("VmHWM:") {
+            return Int(line.dropFirst(6).split(separator: " ").first ?? "") ?? 0
+        }
+        return 0
     }
 }
 

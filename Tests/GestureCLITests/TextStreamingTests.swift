@@ -63,12 +63,12 @@ extension TextStreamingTests {
         }
     }
 
-    /// A long trace (60,000 records, about 9 MB of text) through the renderer the command uses.
+    /// A long trace (20,000 records, about 2.4 MB of text) through the renderer the command uses.
     @Test func longTraceMatchesTheReferenceRenderer() throws {
-        let trace = AnalyzedTrace(path: "long.jsonl", records: Self.records(count: 60_000, seed: 42, deliveries: true))
+        let trace = AnalyzedTrace(path: "long.jsonl", records: Self.records(count: 20_000, seed: 42, deliveries: true))
         let options = RenderOptions(deliveries: true)
         let expected = ReferenceTextRenderer(options: options).render(trace)
-        #expect(expected.utf8.count > 4 << 20)
+        #expect(expected.utf8.count > 1 << 20)  // many times the spools' 64 KiB of memory
         let streamed = TextRenderer(options: options).render(trace)
         #expect(streamed.utf8.count == expected.utf8.count)
         #expect(streamed == expected)
