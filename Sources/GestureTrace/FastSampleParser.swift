@@ -406,40 +406,54 @@ extension FastCursor {
         }
     }
 
-    /// The first five members of a sample object at `p` when it starts, compactly, `{"t":` short number
-    /// `,"id":` small integer `,"phase":"` phase word `","x":` short number `,"y":` short number (the order
-    /// and spelling of gesturectl's writer and most serializers), read in straight-line code by whole words:
-    /// true with `p` after the `y` value; false (`fields` partly written, `p` anywhere) for anything else,
-    /// which `sampleObject` then reads member by member from the object's start.
+    /// The first five members of a sample object at `p` when it starts `{"t":` short number `,"id":` small
+    /// integer `,"phase":"` phase word `","x":` short number `,"y":` short number (the order of gesturectl's
+    /// writer, of the spec and of most writers), compact or with one space after the colons and commas (as
+    /// Python's `json.dumps` writes), read in straight-line code, the keys by whole words: true with `p` after
+    /// the `y` value; false (`fields` partly written, `p` anywhere) for anything else, which `sampleObject`
+    /// then reads member by member from the object's start.
     ///
-    /// It looks at no more than 150 bytes, and only with at least 256 readable.
+    /// It looks at no more than 170 bytes, and only with at least 256 readable.
     @inline(__always)
     private mutating func canonicalMembers(into fields: inout SampleFields) -> Bool {
-        guard end - p >= 256, NumberParser.word(p) & 0xFF_FFFF_FFFF == 0x3A_2274_227B else { return false }  // {"t":
-        let tKey = p + 1
-        var q = p + 5
+        guard end - p >= 256, p.pointee == UInt8(ascii: "{") else { return false }
+        var q = p + 1
         var value = 0.0
-        guard let afterT = NumberParser.scanShort(q, &value),
-            NumberParser.word(afterT) & 0xFFFF_FFFF_FFFF == 0x3A22_6469_222C  // ,"id":
-        else { return false }
+        // "t": number
+        let tKey = q
+        guard Self.key(&q, 0x22_7422, mask: 0xFF_FFFF, length: 3), Self.separator(&q, UInt8(ascii: ":")) else {
+            return false
+        }
+        let tValue = q
+        guard let afterT = NumberParser.scanShort(q, &value) else { return false }
         fields.t = value
         fields.tLiteral.setShort(q, count: afterT - q)
-        fields.mark(.t, key: position(tKey), value: position(q))
-        q = afterT + 6
-        guard let (id, afterID) = FastBytes.smallInteger(at: q, end: end),
-            NumberParser.word(afterID) == 0x2265_7361_6870_222C,  // ,"phase"
-            NumberParser.word(afterID + 8) & 0xFFFF == 0x223A  // :"
+        q = afterT
+        // , "id": integer
+        guard Self.separator(&q, UInt8(ascii: ",")) else { return false }
+        let idKey = q
+        guard Self.key(&q, 0x2264_6922, mask: 0xFFFF_FFFF, length: 4), Self.separator(&q, UInt8(ascii: ":")),
+            let (id, afterID) = FastBytes.smallInteger(at: q, end: end)
         else { return false }
         fields.setNumberID(id)
-        fields.mark(.id, key: position(afterT + 1), value: position(q))
-        q = afterID + 10
-        guard let (phase, length) = FastBytes.phaseWord(at: q, end: end), q[length] == UInt8(ascii: "\""),
-            NumberParser.word(q + length + 1) & 0xFF_FFFF_FFFF == 0x3A_2278_222C  // ,"x":
+        let idValue = q
+        q = afterID
+        // , "phase": "word"
+        guard Self.separator(&q, UInt8(ascii: ",")) else { return false }
+        let phaseKey = q
+        guard Self.key(&q, 0x22_6573_6168_7022, mask: 0xFF_FFFF_FFFF_FFFF, length: 7),
+            Self.separator(&q, UInt8(ascii: ":")), q.pointee == UInt8(ascii: "\""),
+            let (phase, length) = FastBytes.phaseWord(at: q + 1, end: end), q[length + 1] == UInt8(ascii: "\"")
         else { return false }
         fields.phase = phase
-        fields.mark(.phase, key: position(afterID + 1), value: position(q - 1))
-        let xKey = q + length + 2
-        q = xKey + 4
+        let phaseValue = q
+        q += length + 2
+        // , "x": number
+        guard Self.separator(&q, UInt8(ascii: ",")) else { return false }
+        let xKey = q
+        guard Self.key(&q, 0x22_7822, mask: 0xFF_FFFF, length: 3), Self.separator(&q, UInt8(ascii: ":")) else {
+            return false
+        }
         let xValue = q
         if valuesNeeded || q.pointee == UInt8(ascii: "-") {
             guard let afterX = NumberParser.scanShort(q, &value) else { return false }
@@ -449,10 +463,12 @@ extension FastCursor {
             guard let afterX = NumberParser.skipShort(q) else { return false }
             q = afterX
         }
-        guard NumberParser.word(q) & 0xFF_FFFF_FFFF == 0x3A_2279_222C else { return false }  // ,"y":
-        fields.mark(.x, key: position(xKey), value: position(xValue))
-        let yKey = q + 1
-        q += 5
+        // , "y": number
+        guard Self.separator(&q, UInt8(ascii: ",")) else { return false }
+        let yKey = q
+        guard Self.key(&q, 0x22_7922, mask: 0xFF_FFFF, length: 3), Self.separator(&q, UInt8(ascii: ":")) else {
+            return false
+        }
         let yValue = q
         if valuesNeeded || q.pointee == UInt8(ascii: "-") {
             guard let afterY = NumberParser.scanShort(q, &value) else { return false }
@@ -462,8 +478,32 @@ extension FastCursor {
             guard let afterY = NumberParser.skipShort(q) else { return false }
             q = afterY
         }
+        fields.mark(.t, key: position(tKey), value: position(tValue))
+        fields.mark(.id, key: position(idKey), value: position(idValue))
+        fields.mark(.phase, key: position(phaseKey), value: position(phaseValue))
+        fields.mark(.x, key: position(xKey), value: position(xValue))
         fields.mark(.y, key: position(yKey), value: position(yValue))
         p = q
+        return true
+    }
+
+    /// For `canonicalMembers`: whether the bytes at `q` are the `length` (at most 8) bytes of `pattern`
+    /// (little-endian, `mask` covering them); then `q` moves past them.
+    @inline(__always)
+    private static func key(_ q: inout UnsafePointer<UInt8>, _ pattern: UInt64, mask: UInt64, length: Int) -> Bool {
+        guard NumberParser.word(q) & mask == pattern else { return false }
+        q += length
+        return true
+    }
+
+    /// For `canonicalMembers`: whether `q` is at `byte`, with at most one space before it; then `q` moves past
+    /// it and at most one space after it.
+    @inline(__always)
+    private static func separator(_ q: inout UnsafePointer<UInt8>, _ byte: UInt8) -> Bool {
+        if q.pointee == 0x20 { q += 1 }
+        guard q.pointee == byte else { return false }
+        q += 1
+        if q.pointee == 0x20 { q += 1 }
         return true
     }
 
