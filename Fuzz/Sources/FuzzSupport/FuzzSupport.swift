@@ -60,8 +60,32 @@ public func readTrace(_ bytes: [UInt8], encoding: TraceEncoding?, name: String =
     let seekable = bytes.count % 2 == 0
     let other = read(bytes, encoding: encoding, name: name, chunkSize: chunkSize, seekable: seekable)
     check(other == reference, "chunk size \(chunkSize), seekable \(seekable) reads otherwise: \(other) instead of \(reference)")
+    let general = read(bytes, encoding: encoding, name: name, chunkSize: 1 << 16, seekable: true, fastPath: false)
+    check(general == reference, "the general reader reads otherwise: \(general) instead of \(reference)")
+    checkOnlyChecking(bytes, encoding: encoding, name: name, against: reference)
     guard case .read(let trace) = reference else { return nil }
     return trace
+}
+
+/// Checks that `readToEnd()` (what `validate` calls: x, y, force and radius checked without being converted)
+/// decides what reading every sample decided: the same count, first and last `t` and warnings, or the same error.
+func checkOnlyChecking(_ bytes: [UInt8], encoding: TraceEncoding?, name: String, against reference: Outcome) {
+    do {
+        let reader = try TraceReader(
+            source: MemorySource(bytes, seekable: true), name: name, encoding: encoding, chunkSize: 1 << 16)
+        _ = try reader.header()
+        let (count, first) = try reader.readToEnd()
+        guard case .read(let trace) = reference else {
+            check(false, "readToEnd() read \(count) samples where reading them failed: \(reference)")
+            return
+        }
+        check(count == trace.samples.count, "readToEnd() counted \(count) samples, not \(trace.samples.count)")
+        check(first == trace.samples.first?.t, "readToEnd() gave the first t \(String(describing: first))")
+        check(reader.lastT == trace.samples.last?.t, "readToEnd() left the last t \(String(describing: reader.lastT))")
+        check(reader.warnings == trace.warnings, "readToEnd() warned otherwise: \(reader.warnings)")
+    } catch {
+        check(reference == .failed(error), "readToEnd() failed otherwise: \(error) instead of \(reference)")
+    }
 }
 
 /// What reading a trace gave: the trace, or the error.
@@ -71,11 +95,14 @@ enum Outcome: Equatable {
 }
 
 /// Reads `bytes` with the reader's own chunk size and seekability.
-func read(_ bytes: [UInt8], encoding: TraceEncoding?, name: String, chunkSize: Int, seekable: Bool) -> Outcome {
+func read(
+    _ bytes: [UInt8], encoding: TraceEncoding?, name: String, chunkSize: Int, seekable: Bool, fastPath: Bool = true
+) -> Outcome {
     let reader: TraceReader
     do {
         reader = try TraceReader(
-            source: MemorySource(bytes, seekable: seekable), name: name, encoding: encoding, chunkSize: chunkSize)
+            source: MemorySource(bytes, seekable: seekable), name: name, encoding: encoding, chunkSize: chunkSize,
+            fastPath: fastPath)
     } catch {
         checkRejection(error, name: name)
         return .failed(error)
