@@ -15,7 +15,8 @@
 # big.jsonl with the default scene >= 5x jq -c . on big.jsonl; check over the corpus >= 1000 traces/s,
 # and >= 10x faster than one analyze process per trace, estimated by timing one process per trace on
 # the first BENCH_PER_TRACE corpus files, default 300, and scaling to the corpus), and whether analyze
-# prints the same bytes from a release and a debug build. Goals that need jq, or the corpus, are
+# prints the same bytes from a release build, the release build without its fast paths (GESTURECTL_READER=general)
+# and a debug build. Goals that need jq, or the corpus, are
 # skipped without them. Exits 1 when the builds disagree or a command fails; goal misses are reported
 # only (they depend on the machine and its load).
 set -euo pipefail
@@ -231,24 +232,32 @@ else
     printf '        (check goals: skipped, no corpus or no check command)\n'
 fi
 
-# (d) Speed never changes results: analyze in a release and a debug build, byte for byte.
-say "== release and debug analyze outputs"
+# (d) Speed never changes results: analyze and validate of each sample, byte for byte, by the release build,
+# by the release build without its fast paths (GESTURECTL_READER=general: the general reader alone, every
+# number converted) and by a debug build.
+say "== release, general-reader and debug outputs"
 "${SWIFT:-swift}" build --scratch-path "$SCRATCH" >&2
 DEBUG_BIN="$("${SWIFT:-swift}" build --scratch-path "$SCRATCH" --show-bin-path)/gesturectl"
-printf '\nrelease vs debug (analyze --format jsonl, validate):\n'
+printf '\nrelease vs release without fast paths vs debug (analyze --format jsonl, validate):\n'
 status=0
 for file in "$DATA"/sample/big.jsonl "$DATA"/sample/big.csv "$DATA"/sample/big.json; do
-    for build in release debug; do
+    for build in release general debug; do
         bin=$BIN
         [ "$build" = debug ] && bin=$DEBUG_BIN
-        "$bin" analyze --format jsonl "$file" >"$TMP/analyze.$build" 2>&1 || true
-        "$bin" validate "$file" >"$TMP/validate.$build" 2>&1 || true
+        reader=fast
+        [ "$build" = general ] && reader=general
+        GESTURECTL_READER=$reader "$bin" analyze --format jsonl "$file" >"$TMP/analyze.$build" 2>&1 || true
+        GESTURECTL_READER=$reader "$bin" validate "$file" >"$TMP/validate.$build" 2>&1 || true
     done
-    if cmp -s "$TMP/analyze.release" "$TMP/analyze.debug" && cmp -s "$TMP/validate.release" "$TMP/validate.debug"; then
+    if cmp -s "$TMP/analyze.release" "$TMP/analyze.general" && cmp -s "$TMP/validate.release" "$TMP/validate.general" \
+        && cmp -s "$TMP/analyze.release" "$TMP/analyze.debug" && cmp -s "$TMP/validate.release" "$TMP/validate.debug"; then
         printf '  identical  %s (%s bytes of analyze output)\n' "$file" "$(wc -c <"$TMP/analyze.release")"
     else
         printf '  DIFFERENT  %s\n' "$file"
-        diff "$TMP/analyze.release" "$TMP/analyze.debug" | head -20 || true
+        for other in general debug; do
+            diff "$TMP/analyze.release" "$TMP/analyze.$other" | head -10 || true
+            diff "$TMP/validate.release" "$TMP/validate.$other" | head -10 || true
+        done
         status=1
     fi
 done

@@ -1,3 +1,8 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 import GestureKit
 
 /// Reads a trace in any of the three encodings, one validated sample at a time, in constant memory.
@@ -41,11 +46,21 @@ public final class TraceReader {
         let source: any ByteSource =
             isStandardInput ? FileSource.standardInput(name: name) : try FileSource.open(path: path)
         let chosen = encoding ?? (isStandardInput ? nil : TraceEncoding(pathExtensionOf: path))
-        try self.init(source: source, name: name, encoding: chosen, chunkSize: Self.fileChunkSize)
+        try self.init(
+            source: source, name: name, encoding: chosen, chunkSize: Self.fileChunkSize,
+            fastPath: !Self.generalReaderRequested)
     }
 
     /// How many bytes one read of a file asks for.
     static let fileChunkSize = 1 << 16
+
+    /// Whether the environment variable `GESTURECTL_READER` is `general`: files are then read by the general
+    /// reader alone, without the fast paths (`FastCursor`, the check-only number scan). The results are the
+    /// same either way; the benchmark compares them (docs/performance.md).
+    static let generalReaderRequested: Bool = {
+        guard let value = getenv("GESTURECTL_READER") else { return false }
+        return String(cString: value) == "general"
+    }()
 
     /// Reads a trace held in memory (tests, fuzzing) in the given encoding.
     public convenience init(bytes: [UInt8], name: String, encoding: TraceEncoding) {

@@ -106,10 +106,13 @@ enum Binary {
         var description: String { "no gesturectl executable near \(start); set GESTURECTL_BINARY" }
     }
 
-    /// Runs the binary with `arguments`, `stdin` as standard input (empty when nil), in `directory`.
+    /// Runs the binary with `arguments`, `stdin` as standard input (empty when nil), in `directory`, with
+    /// `variables` added to the environment.
     ///
     /// Standard output and error go to files, so that large outputs cannot block the child.
-    static func run(_ arguments: [String], stdin: String? = nil, in directory: URL? = nil) throws -> RunResult {
+    static func run(
+        _ arguments: [String], stdin: String? = nil, in directory: URL? = nil, variables: [String: String] = [:]
+    ) throws -> RunResult {
         let scratch = try Fixtures(["stdin": stdin ?? "", "stdout": "", "stderr": ""])
         let process = Process()
         process.executableURL = try url()
@@ -117,6 +120,7 @@ enum Binary {
         if let directory { process.currentDirectoryURL = directory }
         var environment = ProcessInfo.processInfo.environment
         environment.removeValue(forKey: "NO_COLOR")
+        environment.merge(variables) { $1 }
         process.environment = environment
         let input = try FileHandle(forReadingFrom: URL(fileURLWithPath: scratch.path("stdin")))
         let output = try FileHandle(forWritingTo: URL(fileURLWithPath: scratch.path("stdout")))
