@@ -73,6 +73,8 @@ struct CSVReader: FormatReader {
     private var fastColumns: [FastColumn] = []
     /// Whether the header row starts `t,id,phase,x,y` (`readCanonicalPrefix`).
     private var canonicalPrefix = false
+    /// Whether the header row is `t,id,phase,x,y,force,radius` (`readForceAndRadius`).
+    private var canonicalForceRadius = false
     /// Whether the header row has a column for each key (indexed by `SampleKey.rawValue`).
     private var hasColumn = [Bool](repeating: false, count: SampleKey.allCases.count)
     private var header = TraceHeader()
@@ -161,11 +163,19 @@ struct CSVReader: FormatReader {
             if last > 4 {
                 guard byte == UInt8(ascii: ",") else { return false }
                 q = afterY + 1
+                i = 5
+                if canonicalForceRadius,
+                    let rowEnd = Self.readForceAndRadius(
+                        q, line: line, columnBias: columnBias, skipAllowed: skipAllowed, into: &fields)
+                {
+                    q = rowEnd
+                    i = 7
+                }
             } else {
                 guard byte == 0x0A || (byte == 0x0D && afterY[1] == 0x0A) else { return false }
                 q = afterY
+                i = 5
             }
-            i = 5
         }
         while i <= last {
             defer { i &+= 1 }
@@ -314,6 +324,60 @@ struct CSVReader: FormatReader {
         store(.x, xStart)
         store(.y, yStart)
         fields.present |= 0x1F
+        return q
+    }
+
+    /// After `readCanonicalPrefix`, when the header row is exactly `t,id,phase,x,y,force,radius` (what
+    /// gesturectl writes when samples have both): the `force` and `radius` cells at `start`, each empty or a
+    /// short number without a sign, and the line break after them, in straight-line code; the position of the
+    /// line break, or nil (nothing stored) for anything else, which the column loop then reads.
+    ///
+    /// The row started at least 192 bytes before the buffer's end and at most 105 bytes before `start`: the
+    /// cells it takes end at most 50 bytes after `start`, each read with no more than 32 bytes from its start.
+    @inline(__always)
+    private static func readForceAndRadius(
+        _ start: UnsafePointer<UInt8>, line: Int, columnBias: Int, skipAllowed: Bool, into fields: inout SampleFields
+    ) -> UnsafePointer<UInt8>? {
+        var q = start
+        var value = 0.0
+        var present: UInt16 = 0
+        let forceStart = q
+        if q.pointee != UInt8(ascii: ",") {
+            guard q.pointee != UInt8(ascii: "-") else { return nil }
+            if skipAllowed {
+                guard let next = NumberParser.skipShort(q) else { return nil }
+                q = next
+            } else {
+                guard let next = NumberParser.scanShort(q, &value) else { return nil }
+                fields.force = value
+                q = next
+            }
+            present |= SampleKey.force.bit
+        }
+        guard q.pointee == UInt8(ascii: ",") else { return nil }
+        q += 1
+        let radiusStart = q
+        let first = q.pointee
+        if first != 0x0A && first != 0x0D {
+            guard first != UInt8(ascii: "-") else { return nil }
+            if skipAllowed {
+                guard let next = NumberParser.skipShort(q) else { return nil }
+                q = next
+            } else {
+                guard let next = NumberParser.scanShort(q, &value) else { return nil }
+                fields.radius = value
+                q = next
+            }
+            present |= SampleKey.radius.bit
+        }
+        guard q.pointee == 0x0A || (q.pointee == 0x0D && q[1] == 0x0A) else { return nil }
+        let force = SourcePosition(line: line, column: Int(bitPattern: forceStart) &+ columnBias)
+        fields.keyPositions[key: .force] = force
+        fields.valuePositions[key: .force] = force
+        let radius = SourcePosition(line: line, column: Int(bitPattern: radiusStart) &+ columnBias)
+        fields.keyPositions[key: .radius] = radius
+        fields.valuePositions[key: .radius] = radius
+        fields.present |= present
         return q
     }
 
@@ -708,6 +772,8 @@ struct CSVReader: FormatReader {
         fastColumns = columns.map(FastColumn.init)
         canonicalPrefix = columns.count >= 5 && columns[0..<5].elementsEqual(
             [SampleKey.t, .id, .phase, .x, .y].map { Column.key($0) }) { $0.key == $1.key }
+        canonicalForceRadius = canonicalPrefix && columns.count == 7 && columns[5].key == .force
+            && columns[6].key == .radius
     }
 
     /// Converts the current row's cells into `fields`.

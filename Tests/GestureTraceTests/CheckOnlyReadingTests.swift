@@ -112,6 +112,39 @@ import Testing
         }
     }
 
+    /// Long realistic traces (where the fast paths have their lookahead and take their straight-line code)
+    /// with a few bytes damaged: the fast path, `readToEnd()` and the general reader agree.
+    @Test(arguments: TraceEncoding.allCases)
+    func damagedLongTracesDecideTheSame(encoding: TraceEncoding) {
+        var random = SplitMix64(seed: 0xDA3A &+ UInt64(encoding.rawValue.count))
+        let original = Array(FastPathTests.realisticTrace(encoding, seed: 5, gestures: 12).utf8)
+        let alphabet = Array(",.-+eE0123456789 \n\r\"{}:xt".utf8) + [0, 0xC3]
+        // Damage the second half, so that many records before the damage are read fast; half the time at a
+        // quote, comma, colon or line break, where the straight-line code's checks are.
+        let half = original.count / 2
+        let structural = original.indices.filter { i in
+            i >= half && [UInt8(ascii: "\""), UInt8(ascii: ","), UInt8(ascii: ":"), 0x0A].contains(original[i])
+        }
+        for round in 0..<150 {
+            var bytes = original
+            for _ in 0..<(1 + random.next() % 3) {
+                let index = random.next() % 2 == 0
+                    ? structural[Int(random.next() % UInt64(structural.count))]
+                    : half + Int(random.next() % UInt64(original.count - half))
+                let byte = alphabet[Int(random.next() % UInt64(alphabet.count))]
+                switch random.next() % 3 {
+                case 0: bytes[index] = byte
+                case 1: bytes.remove(at: index)
+                default: bytes.insert(byte, at: index)
+                }
+            }
+            let reference = Self.reference(bytes, encoding)
+            #expect(Self.checked(bytes, encoding) == reference, "round \(round)")
+            let (fast, _) = FastPathTests.outcome(bytes, encoding, fastPath: true)
+            #expect(fast == FastPathTests.outcome(bytes, encoding, fastPath: false).0, "round \(round)")
+        }
+    }
+
     /// Records in the canonical compact order (`t,id,phase,x,y`, read in straight-line code by both fast paths)
     /// that go wrong in each member, after enough valid ones that the fast path has its bytes: every message and
     /// position is the general reader's, reading samples or only checking.
