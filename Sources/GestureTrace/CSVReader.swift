@@ -279,9 +279,17 @@ struct CSVReader: FormatReader {
     ) -> UnsafePointer<UInt8>? {
         var q = rowStart
         var value = 0.0
-        guard let afterT = NumberParser.scanShort(q, &value), afterT.pointee == UInt8(ascii: ",") else { return nil }
-        fields.t = value
-        fields.tLiteral.setShort(q, count: afterT - q)
+        let afterT: UnsafePointer<UInt8>
+        if fields.tLiteral.isRepeated(at: q) {
+            // The previous sample's `t` (the fields hold it with its literal): no conversion.
+            afterT = q + fields.tLiteral.count
+        } else {
+            guard let next = NumberParser.scanShort(q, &value) else { return nil }
+            fields.t = value
+            fields.tLiteral.setShort(q, count: next - q)
+            afterT = next
+        }
+        guard afterT.pointee == UInt8(ascii: ",") else { return nil }
         q = afterT + 1
         let idStart = q
         guard let (id, afterID) = FastBytes.smallInteger(at: q, end: end), afterID.pointee == UInt8(ascii: ",") else {

@@ -436,10 +436,15 @@ extension FastCursor {
             return false
         }
         let tValue = q
-        guard let afterT = NumberParser.scanShort(q, &value) else { return false }
-        fields.t = value
-        fields.tLiteral.setShort(q, count: afterT - q)
-        q = afterT
+        if fields.tLiteral.isRepeated(at: q) {
+            // The previous sample's `t` (the fields hold it with its literal): no conversion.
+            q += fields.tLiteral.count
+        } else {
+            guard let afterT = NumberParser.scanShort(q, &value) else { return false }
+            fields.t = value
+            fields.tLiteral.setShort(q, count: afterT - q)
+            q = afterT
+        }
         // , "id": integer
         guard S.separator(&q, UInt8(ascii: ",")) else { return false }
         let idKey = q

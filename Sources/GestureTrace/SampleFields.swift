@@ -194,6 +194,25 @@ struct LiteralText {
         storage.3 = source.loadUnaligned(fromByteOffset: 24, as: UInt64.self)
     }
 
+    /// Whether the bytes at `base` (32 readable) start with this whole literal, of 1 to 24 bytes, followed by a
+    /// byte that cannot continue a number: the same literal again (the samples of one event share their `t`).
+    @inline(__always)
+    func isRepeated(at base: UnsafePointer<UInt8>) -> Bool {
+        guard count > 0 && count <= 24, !NumberParser.isNumberByte(base[count]) else { return false }
+        let source = UnsafeRawPointer(base)
+        let difference0 = source.loadUnaligned(fromByteOffset: 0, as: UInt64.self) ^ storage.0
+        let difference1 = source.loadUnaligned(fromByteOffset: 8, as: UInt64.self) ^ storage.1
+        let difference2 = source.loadUnaligned(fromByteOffset: 16, as: UInt64.self) ^ storage.2
+        return difference0 & Self.mask(count) | difference1 & Self.mask(count &- 8)
+            | difference2 & Self.mask(count &- 16) == 0
+    }
+
+    /// The mask of a word's first `n` bytes (none below 1, all from 8).
+    @inline(__always)
+    private static func mask(_ n: Int) -> UInt64 {
+        n >= 8 ? ~0 : n <= 0 ? 0 : (1 &<< UInt64(8 &* n)) &- 1
+    }
+
     /// Replaces the text by `bytes`.
     mutating func set(_ bytes: [UInt8]) {
         bytes.withUnsafeBufferPointer { set($0) }
