@@ -168,3 +168,25 @@ final class FileSource: ByteSource {
 
     private static func lastErrorText() -> String { String(cString: strerror(errno)) }
 }
+
+/// A source that reads another (a stream) and hands every chunk it reads to `copy` as well: `analyze` reads a
+/// pipe once, checking it and copying it for its second pass at the same time, so a stream that goes wrong
+/// stops at its first bad record instead of being copied whole first.
+final class TeeSource: ByteSource {
+    private let source: any ByteSource
+    private let copy: (UnsafeRawBufferPointer) throws(TraceError) -> Void
+    let isSeekable = false
+
+    init(_ source: any ByteSource, copy: @escaping (UnsafeRawBufferPointer) throws(TraceError) -> Void) {
+        self.source = source
+        self.copy = copy
+    }
+
+    func read(into buffer: UnsafeMutablePointer<UInt8>, count: Int) throws(TraceError) -> Int {
+        let n = try source.read(into: buffer, count: count)
+        if n > 0 { try copy(UnsafeRawBufferPointer(start: buffer, count: n)) }
+        return n
+    }
+
+    func seek(to offset: Int) -> Bool { false }
+}

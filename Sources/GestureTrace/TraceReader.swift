@@ -51,6 +51,26 @@ public final class TraceReader {
             fastPath: !Self.generalReaderRequested)
     }
 
+    /// Reads the stream on `descriptor` (standard input, a pipe, a FIFO, a character device), which stays
+    /// open, handing every chunk read to `copy` too: a trace that must be read twice can be checked while it
+    /// is copied, so that an endless or bad stream stops at its first error.
+    ///
+    /// - Parameters:
+    ///   - descriptor: The stream, read from where it is.
+    ///   - name: The name in messages.
+    ///   - encoding: The encoding, or nil to sniff the first bytes.
+    ///   - copy: Called with the bytes of each read, in order; what it throws ends the reading.
+    /// - Throws: `TraceError` when the stream cannot be read.
+    public convenience init(
+        stream descriptor: Int32, name: String, encoding: TraceEncoding?,
+        copy: @escaping (UnsafeRawBufferPointer) throws(TraceError) -> Void
+    ) throws(TraceError) {
+        let source = TeeSource(FileSource.borrowing(fd: descriptor, name: name), copy: copy)
+        try self.init(
+            source: source, name: name, encoding: encoding, chunkSize: Self.fileChunkSize,
+            fastPath: !Self.generalReaderRequested)
+    }
+
     /// How many bytes one read of a file asks for.
     static let fileChunkSize = 1 << 16
 

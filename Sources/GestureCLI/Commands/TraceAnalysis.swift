@@ -386,17 +386,25 @@ private final class PipelineFailures: @unchecked Sendable {
 /// The bytes of one trace, readable as often as the analysis needs.
 ///
 /// A file is opened again for each reading. Standard input (`-`) and other inputs that cannot be
-/// read twice (a pipe, a FIFO, a character device) are first copied, in chunks, to an unnamed
-/// temporary file, which is then read through its `/proc/self/fd` (or `/dev/fd`) name; messages
-/// still name the input as given.
+/// read twice (a pipe, a FIFO, a character device) are read once, by the first reading, which also
+/// copies them, chunk by chunk as it reads, to an unnamed temporary file; the later readings read
+/// that file through its `/proc/self/fd` (or `/dev/fd`) name. So a stream that goes wrong stops at
+/// its first error rather than being copied whole first. Messages name the input as given.
 final class TraceSource {
     /// The trace as given.
     let path: String
     private let openPath: String
     private let encoding: TraceEncoding?
     private let copy: TemporaryFile?
-    /// The trace's size in bytes (0 when unknown).
-    let byteCount: Int
+    /// A stream's descriptor, and whether this source must close it (once it is gone: the first reader
+    /// reads from it).
+    private let stream: (descriptor: Int32, owned: Bool)?
+    /// Whether a reader was made: a stream is read by the first one only.
+    private var streamTaken = false
+    /// A regular file's size.
+    private let fileSize: Int
+    /// The trace's size in bytes (0 when unknown; a stream's, as copied so far).
+    var byteCount: Int { copy?.size ?? fileSize }
 
     /// Looks at the trace at `path`, copying it first when it cannot be read twice.
     ///
@@ -421,35 +429,56 @@ final class TraceSource {
                 openPath = path
                 self.encoding = encoding
                 copy = nil
-                byteCount = found && kind == S_IFREG ? Int(status.st_size) : 0
+                stream = nil
+                fileSize = found && kind == S_IFREG ? Int(status.st_size) : 0
                 return
             }
             descriptor = open(path, O_RDONLY | O_CLOEXEC)
             guard descriptor >= 0 else { throw .cannotOpen(path: path, reason: String(cString: strerror(errno))) }
             self.encoding = encoding ?? TraceEncoding(pathExtensionOf: path)
         }
-        defer { if descriptor != STDIN_FILENO { close(descriptor) } }
-        let name = TraceInputs.displayName(path)
         let file: TemporaryFile
         do throws(OutputError) {
             file = try TemporaryFile.create()
-            try Self.copyAll(descriptor, to: file)
         } catch {
-            switch error {
-            case .failed(let reason): throw .cannotOpen(path: name, reason: reason)
-            case .closed: throw .cannotOpen(path: name, reason: "cannot write a temporary file")
-            }
+            if descriptor != STDIN_FILENO { close(descriptor) }
+            throw .cannotOpen(path: TraceInputs.displayName(path), reason: Self.reason(error))
         }
         copy = file
-        byteCount = file.size
+        stream = (descriptor, descriptor != STDIN_FILENO)
+        fileSize = 0
         let proc = "/proc/self/fd/\(file.descriptor)"
         openPath = access(proc, R_OK) == 0 ? proc : "/dev/fd/\(file.descriptor)"
     }
 
-    /// A reader at the start of the trace.
+    deinit {
+        if let stream, stream.owned { close(stream.descriptor) }
+    }
+
+    /// A reader at the start of the trace: for a stream, the first one reads the stream and copies it.
     func reader() throws(TraceError) -> TraceReader {
+        if let stream, let copy, !streamTaken {
+            streamTaken = true
+            let name = TraceInputs.displayName(path)
+            return try TraceReader(stream: stream.descriptor, name: name, encoding: encoding) {
+                (bytes) throws(TraceError) in
+                do throws(OutputError) {
+                    try copy.write(bytes)
+                } catch {
+                    throw .cannotOpen(path: name, reason: Self.reason(error))
+                }
+            }
+        }
         if let copy { lseek(copy.descriptor, 0, SEEK_SET) }  // `/dev/fd` shares the file offset
         return try TraceReader(path: openPath, encoding: encoding)
+    }
+
+    /// The reason in a message for a temporary file that cannot be written.
+    private static func reason(_ error: OutputError) -> String {
+        switch error {
+        case .failed(let reason): return reason
+        case .closed: return "cannot write a temporary file"
+        }
     }
 
     /// `error` naming the trace as given rather than the temporary copy.
@@ -469,20 +498,5 @@ final class TraceSource {
         var located = diagnostic
         located.file = TraceInputs.displayName(path)
         return located
-    }
-
-    /// Copies everything `descriptor` holds to `file`.
-    private static func copyAll(_ descriptor: Int32, to file: TemporaryFile) throws(OutputError) {
-        let chunk = UnsafeMutableRawBufferPointer.allocate(byteCount: 1 << 16, alignment: 16)
-        defer { chunk.deallocate() }
-        while true {
-            let n = read(descriptor, chunk.baseAddress, chunk.count)
-            if n < 0 {
-                if errno == EINTR { continue }
-                throw .failed(reason: String(cString: strerror(errno)))
-            }
-            if n == 0 { return }
-            try file.write(UnsafeRawBufferPointer(rebasing: chunk[..<n]))
-        }
     }
 }
