@@ -16,6 +16,13 @@ import Testing
         (#"{"t": 0, "id": 1, "phase": "began", "x": 1, "y": 2}"#, .jsonl),
         (#"{"gesturectl": 1, "screen": {"width": 1, "height": 2}}"# + "\n" + #"{"t": 0, "type": "remoteControl", "subtype": "play"}"#, .jsonl),
         ("\r\n\r\n{\"scene\": \"s.json\"}\r\n", .jsonl),
+        // Cut short inside the first object: a sample's first key means a JSON Lines record.
+        (#"{"t":0,"#, .jsonl),
+        (#"{"t":0,"id":1,"phase":"be"#, .jsonl),
+        (#"{"phase"#, .json),
+        (#"{"screen":{"width":1"#, .json),
+        (#"{"samples":[{"t":0"#, .json),
+        ("{", .json),
         ("t,id,phase,x,y\n0,1,began,1,2\n", .csv),
         ("# screen: 390x844\nt,id,phase,x,y\n", .csv),
         ("\u{FEFF}t\n", .csv),
