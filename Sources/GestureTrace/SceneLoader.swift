@@ -53,6 +53,14 @@ public enum SceneLoader {
                     file: tracePath == "-" ? "<stdin>" : tracePath, position: position, severity: .error,
                     message: "scene file \"\(relative)\" does not exist (looked for \(path))"))
             }
+            // A trace names its scene: only a regular file (not a device, a FIFO or a directory), so that a
+            // trace cannot make the reader block or read without end.
+            var status = stat()
+            guard stat(path, &status) == 0, status.st_mode & S_IFMT == S_IFREG else {
+                throw .invalid(Diagnostic(
+                    file: tracePath == "-" ? "<stdin>" : tracePath, position: position, severity: .error,
+                    message: "scene file \"\(relative)\" is not a regular file (\(path))"))
+            }
             return (try load(path: path), .file(path))
         case nil:
             let besides = directory.isEmpty ? "scene.json" : directory + "/scene.json"

@@ -318,6 +318,27 @@ extension HostileInputEndToEndTests {
         #expect(scene.status == 66 && scene.stdout == "" && scene.stderr.contains("Is a directory"), "\(scene)")
     }
 
+    /// A trace names its scene: only a regular file is read, so a device, a FIFO without a writer or a
+    /// directory named there is an error at the `scene` value rather than a read without end or a block.
+    @Test func aTracesSceneMustBeARegularFile() throws {
+        let fixtures = try Fixtures(["views": ""])
+        let fifo = fixtures.path("scene.fifo")
+        #expect(mkfifo(fifo, 0o600) == 0)
+        for (scene, column) in [("/dev/zero", 25), (fifo, 25), (fixtures.directory.path, 25)] {
+            let trace = fixtures.path("t.jsonl")
+            try ("{\"gesturectl\":1,\"scene\":\"\(scene)\"}\n" + #"{"t":0,"id":1,"phase":"began","x":1,"y":2}"# + "\n")
+                .write(toFile: trace, atomically: true, encoding: .utf8)
+            // `validate` reports problems with status 1, `analyze` bad input with 65.
+            for (command, status) in [("analyze", Int32(65)), ("validate", 1)] {
+                let result = try Child.run([command, trace], timeout: 15)
+                #expect(!result.timedOut && result.status == status && result.stdout == "", "\(scene): \(result)")
+                #expect(
+                    result.stderr == "\(trace):1:\(column): error: scene file \"\(scene)\" is not a regular file (\(scene))\n",
+                    "\(scene): \(result)")
+            }
+        }
+    }
+
     @Test(.enabled(if: geteuid() != 0, "root can read a file whatever its mode"))
     func anUnreadableFileCannotBeOpened() throws {
         let fixtures = try Fixtures(["secret.jsonl": TraceText.tap])
