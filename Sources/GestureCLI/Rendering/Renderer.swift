@@ -1,23 +1,5 @@
 import GestureKit
 
-/// One trace's analysis, ready to render: its path as given and its records in engine order.
-struct AnalyzedTrace {
-    /// The path as the user gave it (`-` for standard input).
-    var path: String
-    /// Transitions and, with `--deliveries`, deliveries, in the order the engine made them.
-    var records: [AnalysisRecord]
-
-    /// The transition records alone.
-    var transitions: [TransitionRecord] {
-        records.compactMap { if case .transition(let t) = $0 { return t } else { return nil } }
-    }
-
-    /// The delivery records alone.
-    var deliveries: [DeliveryRecord] {
-        records.compactMap { if case .delivery(let d) = $0 { return d } else { return nil } }
-    }
-}
-
 /// What every renderer needs to know besides the records.
 struct RenderOptions {
     /// `--deliveries` was given: records are tagged with `type` and deliveries are shown.
@@ -44,22 +26,6 @@ protocol AnalysisRenderer {
     var epilogue: String { get }
     /// A renderer of one trace's records, as the engine makes them.
     func traceRenderer(path: String) -> TraceRenderer
-}
-
-extension AnalysisRenderer {
-    /// The output for one trace whose records are all known (tests; the command streams).
-    func render(_ trace: AnalyzedTrace) -> String {
-        let sink = ByteSink.memory()
-        let renderer = traceRenderer(path: trace.path)
-        do throws(OutputError) {
-            try renderer.begin(sink)
-            for record in trace.records { try renderer.add(record, to: sink) }
-            try renderer.end(sink)
-        } catch {
-            preconditionFailure("AnalysisRenderer: rendering in memory failed: \(error)")
-        }
-        return sink.buffer.string
-    }
 }
 
 /// The `--format` values of `analyze`.

@@ -5,7 +5,7 @@ import GestureKit
 /// A discrete gesture is usually one transition (`recognized` or `failed`); a continuous one is
 /// `began`, `changed`…, then `ended` or `cancelled`.
 ///
-/// This is the grouping of a trace whose records are all known (the tests' reference renderers);
+/// The grouping of a trace whose records are all known, for the reference renderers of the tests;
 /// the `json` and `text` renderers group the same way as the records come (``GestureSequencer``).
 struct Gesture {
     /// The recognizer's name.
