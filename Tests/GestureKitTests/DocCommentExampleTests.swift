@@ -1,7 +1,7 @@
 import GestureKit
 import Testing
 
-/// The example in the doc comment of `GestureRecognizer` (Sources/GestureKit/GestureRecognizer.swift),
+/// The example in the doc comment of `GestureRecognizer` (Sources/GestureKit/Recognizers/GestureRecognizer.swift),
 /// copied here character for character (`DocumentationTests` checks the copy) and run as an app
 /// would run it, without `@testable`.
 @Suite struct DocCommentExampleTests {}

@@ -25,7 +25,7 @@ extension DocumentationTests {
     @Test func theGestureRecognizerDocCommentExampleIsTested() throws {
         let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
             .deletingLastPathComponent()
-        let source = try String(contentsOf: root.appendingPathComponent("Sources/GestureKit/GestureRecognizer.swift"), encoding: .utf8)
+        let source = try String(contentsOf: root.appendingPathComponent("Sources/GestureKit/Recognizers/GestureRecognizer.swift"), encoding: .utf8)
         let tests = try String(contentsOf: root.appendingPathComponent("Tests/GestureKitTests/DocCommentExampleTests.swift"), encoding: .utf8)
         var example: [String] = []
         var inside = false
