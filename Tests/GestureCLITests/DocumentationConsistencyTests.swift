@@ -67,6 +67,37 @@ import Testing
         }
     }
 
+    /// Every name declared in the Swift files below `folders` (types, functions, cases, properties),
+    /// and the files' own names without `.swift`.
+    static func declaredNames(in folders: [String]) throws -> Set<String> {
+        let pattern = try NSRegularExpression(pattern: "\\b(?:class|struct|enum|protocol|func|case|var|let|extension)\\s+(\\w+)")
+        var names: Set<String> = []
+        for file in folders.flatMap(files(under:)) where file.hasSuffix(".swift") {
+            names.insert(String(file.split(separator: "/").last?.dropLast(6) ?? ""))
+            let text = try String(contentsOf: root.appendingPathComponent(file), encoding: .utf8)
+            let range = NSRange(text.startIndex..., in: text)
+            for match in pattern.matches(in: text, range: range) {
+                if let name = Range(match.range(at: 1), in: text) { names.insert(String(text[name])) }
+            }
+        }
+        return names
+    }
+
+    /// The pages that describe the code name its types, functions and files: each such name exists.
+    @Test(arguments: ["docs/architecture.md", "docs/performance.md"])
+    func namesInTheCodeMapsAreDeclared(page: String) throws {
+        let text = try String(contentsOf: Self.root.appendingPathComponent(page), encoding: .utf8)
+        let declared = try Self.declaredNames(in: ["Sources", "Tests"])
+        for span in Self.codeSpans(text) {
+            // A Swift identifier of several letters starting with a capital (`TraceReader`) or a call (`readToEnd()`).
+            let name = span.hasSuffix("()") ? String(span.dropLast(2)) : span
+            guard name.count > 3, name.allSatisfy({ $0.isLetter || $0.isNumber }), name.first?.isLetter == true,
+                span.hasSuffix("()") || (name.first?.isUppercase == true && name.contains(where: \.isLowercase))
+            else { continue }
+            #expect(declared.contains(name), "\(page) names `\(span)`, which nothing in Sources or Tests declares")
+        }
+    }
+
     @Test func linksBetweenPagesResolve() throws {
         for page in try Self.pages() {
             let directory = (page.name as NSString).deletingLastPathComponent
