@@ -72,17 +72,21 @@ struct SVGPlot {
     let layout: PlotLayout
     /// The times the timeline spans, computed once (every x coordinate needs it).
     let timeRange: (start: Double, end: Double)
+    /// The value charts under the lanes.
+    let charts: PlotCharts
 
     /// Lays out the picture of `input`.
     init(_ input: PlotInput) {
         self.input = input
         timeRange = Self.timeRange(of: input)
         paths = TouchPath.paths(of: input.samples)
+        charts = PlotCharts(input, paths: paths)
         let screen = input.screen
         scale = min(PlotLayout.screenBox.width / max(screen.width, 1), PlotLayout.screenBox.height / max(screen.height, 1))
         layout = PlotLayout(
             screen: Size(width: screen.width * scale, height: screen.height * scale), fingers: paths.count,
-            lanes: input.scene.recognizers.count, touchRows: TimelineRows.assign(paths).rows)
+            lanes: input.scene.recognizers.count, touchRows: TimelineRows.assign(paths).rows,
+            touchChart: charts.touchSpeed?.height ?? 0, laneCharts: charts.lanes.map { $0.reduce(0) { $0 + $1.height } })
     }
 
     /// The SVG document.
