@@ -37,14 +37,18 @@ struct PlotLayout {
     /// - Parameters:
     ///   - touchChart: the height of the touch-speed chart under the touch lane (0 for none).
     ///   - laneCharts: the height of the value charts under each recognizer's lane (none when short).
-    init(screen: Size, fingers: Int, lanes: Int, touchRows: Int, touchChart: Double = 0, laneCharts: [Double] = []) {
+    ///   - timelineOnly: the timeline comes right under the title (no screen drawing, no legend).
+    init(
+        screen: Size, fingers: Int, lanes: Int, touchRows: Int, touchChart: Double = 0, laneCharts: [Double] = [],
+        timelineOnly: Bool = false
+    ) {
         self.screen = screen
         self.lanes = lanes
         width = max(860, Self.margin + screen.width + Self.gap + Self.legendWidth + Self.margin)
         let legendLines = Double(max(1, min(fingers, Self.legendRows)) + (fingers > Self.legendRows ? 1 : 0) + 3)
         let legendHeight = 30 + legendLines * Self.legendRowHeight + 12
         legendBottom = Self.top + legendHeight
-        timelineTop = Self.top + max(screen.height, legendHeight) + 36
+        timelineTop = timelineOnly ? Self.top + 24 : Self.top + max(screen.height, legendHeight) + 36
         touchLaneHeight = Double(max(1, touchRows)) * Self.touchRowHeight + 14
         touchChartHeight = touchChart
         laneHeights = (0..<lanes).map { Self.laneHeight + ($0 < laneCharts.count ? laneCharts[$0] : 0) }
