@@ -148,19 +148,10 @@ final class HTMLReport {
         return html
     }
 
-    /// Text for HTML content and attribute values.
+    /// Text for HTML content and attribute values: control characters spelled out as the text
+    /// report spells them, then escaped as XML (`&`, `<`, `>`, quotes).
     static func escaped(_ text: String) -> String {
-        var escaped = ""
-        for scalar in DiffLines.escaped(text).unicodeScalars {
-            switch scalar {
-            case "&": escaped += "&amp;"
-            case "<": escaped += "&lt;"
-            case ">": escaped += "&gt;"
-            case "\"": escaped += "&quot;"
-            default: escaped.unicodeScalars.append(scalar)
-            }
-        }
-        return escaped
+        JUnitReport.escapeAttribute(DiffLines.escaped(text))
     }
 
     private static let style = """

@@ -233,14 +233,19 @@ final class TraceEventTraceRenderer: TraceRenderer {
 
     /// `,{"ph":PH,"pid":…,"tid":…,"ts":…` (the caller writes the rest and the closing brace).
     private func open(_ phase: StaticString, tid: Int, t: Double, into out: inout ByteBuffer) {
+        head(phase, tid: tid, into: &out)
+        out.append(",\"ts\":")
+        appendMicroseconds(t, into: &out)
+    }
+
+    /// `,{"ph":PH,"pid":…,"tid":…`.
+    private func head(_ phase: StaticString, tid: Int, into out: inout ByteBuffer) {
         out.append(",{\"ph\":\"")
         out.append(phase)
         out.append("\",\"pid\":")
         out.appendInteger(pid)
         out.append(",\"tid\":")
         out.appendInteger(tid)
-        out.append(",\"ts\":")
-        appendMicroseconds(t, into: &out)
     }
 
     /// An `E` event closing a slice, with the record that closed it as `args`.
@@ -262,16 +267,11 @@ final class TraceEventTraceRenderer: TraceRenderer {
 
     /// The `thread_name` and `thread_sort_index` metadata of a track.
     private func threadName(_ name: String, tid: Int, sortIndex: Int, into out: inout ByteBuffer) {
-        out.append(",{\"ph\":\"M\",\"pid\":")
-        out.appendInteger(pid)
-        out.append(",\"tid\":")
-        out.appendInteger(tid)
+        head("M", tid: tid, into: &out)
         out.append(",\"name\":\"thread_name\",\"args\":{\"name\":")
         out.appendJSONString(name)
-        out.append("}},{\"ph\":\"M\",\"pid\":")
-        out.appendInteger(pid)
-        out.append(",\"tid\":")
-        out.appendInteger(tid)
+        out.append("}}")
+        head("M", tid: tid, into: &out)
         out.append(",\"name\":\"thread_sort_index\",\"args\":{\"sort_index\":")
         out.appendInteger(sortIndex)
         out.append("}}")
