@@ -3,7 +3,9 @@
 #   make build     release build
 #   make test      debug build and every test, warnings as errors, then the trace corpus check
 #   make bench     release build, generated 100 MB traces and a 10,000-trace corpus, timings (docs/performance.md)
-#   make install   release binary to $(PREFIX)/bin (PREFIX=/usr/local by default; DESTDIR honoured)
+#   make install   release binary to $(PREFIX)/bin, its manual page and bash, zsh and fish completions
+#                  under $(PREFIX)/share (PREFIX=/usr/local by default; DESTDIR honoured)
+#   make man       the manual page, $(SCRATCH)/gesturectl.1 (view it: man -l .build/gesturectl.1)
 #   make clean     remove the build directory
 #
 # SCRATCH chooses the build directory (swift's --scratch-path), e.g. `make test SCRATCH=.build-ci`.
@@ -13,7 +15,7 @@ PREFIX   ?= /usr/local
 SCRATCH  ?= .build
 FLAGS    := --scratch-path $(SCRATCH) -Xswiftc -warnings-as-errors
 
-.PHONY: build test corpus accuracy bench install clean
+.PHONY: build test corpus accuracy bench install man clean
 
 build:
 	$(SWIFT) build -c release $(FLAGS)
@@ -35,9 +37,21 @@ bench:
 accuracy:
 	GESTURECTL_ACCURACY_REPORT=1 $(SWIFT) test $(FLAGS) --filter DollarAccuracyTests
 
+BIN = "$$($(SWIFT) build -c release $(FLAGS) --show-bin-path)/gesturectl"
+
+# The manual page and completion scripts come from the binary's option tables (docs/cli.md).
+man: build
+	$(BIN) help --man > $(SCRATCH)/gesturectl.1
+
 install: build
-	install -d "$(DESTDIR)$(PREFIX)/bin"
-	install -m 755 "$$($(SWIFT) build -c release $(FLAGS) --show-bin-path)/gesturectl" "$(DESTDIR)$(PREFIX)/bin/gesturectl"
+	install -d "$(DESTDIR)$(PREFIX)/bin" "$(DESTDIR)$(PREFIX)/share/man/man1" \
+		"$(DESTDIR)$(PREFIX)/share/bash-completion/completions" "$(DESTDIR)$(PREFIX)/share/zsh/site-functions" \
+		"$(DESTDIR)$(PREFIX)/share/fish/vendor_completions.d"
+	install -m 755 $(BIN) "$(DESTDIR)$(PREFIX)/bin/gesturectl"
+	$(BIN) help --man > "$(DESTDIR)$(PREFIX)/share/man/man1/gesturectl.1"
+	$(BIN) completions bash > "$(DESTDIR)$(PREFIX)/share/bash-completion/completions/gesturectl"
+	$(BIN) completions zsh > "$(DESTDIR)$(PREFIX)/share/zsh/site-functions/_gesturectl"
+	$(BIN) completions fish > "$(DESTDIR)$(PREFIX)/share/fish/vendor_completions.d/gesturectl.fish"
 
 clean:
 	rm -rf $(SCRATCH)

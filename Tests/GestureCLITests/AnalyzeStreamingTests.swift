@@ -45,7 +45,7 @@ extension AnalyzeStreamingTests {
         _ = fixtures
         let variants: [[String]] = [
             ["--format", "jsonl"], ["--format", "jsonl", "--deliveries"], ["--format", "json"], ["--format", "json", "--deliveries"],
-            ["--format", "csv"], ["--format", "text"], ["--format", "text", "--deliveries"],
+            ["--format", "csv"], ["--format", "text"], ["--format", "text", "--deliveries"], ["--format", "trace-event", "--deliveries"],
             ["--format", "jsonl", "--only", "pan,pinch,nope", "--no-failures"], ["--format", "csv", "--strict"],
         ]
         for options in variants {
@@ -64,7 +64,7 @@ extension AnalyzeStreamingTests {
         let (fixtures, traces) = try Self.corpus()
         _ = fixtures
         let resolver = try SceneResolver(sceneFile: nil)
-        for format in ["jsonl", "json", "csv", "text"] {
+        for format in ["jsonl", "json", "csv", "text", "trace-event"] {
             for path in traces {
                 let arguments = ["analyze", "--format", format, path]
                 let streamed = runInProcess(arguments)
@@ -161,7 +161,7 @@ extension AnalyzeStreamingTests {
     @Test func pipelinedSecondPassMatchesTheSingleThreadedOne() throws {
         let (fixtures, traces) = try Self.corpus()
         let resolver = try SceneResolver(sceneFile: nil)
-        for format in ["jsonl", "json", "csv", "text"] {
+        for format in ["jsonl", "json", "csv", "text", "trace-event"] {
             let extras: [[String: [String]]] = [[:], ["deliveries": [""]], ["only": ["pan,tap"], "no-failures": [""]]]
             for extra in extras where !(format == "csv" && extra["deliveries"] != nil) {
                 var values = extra

@@ -7,7 +7,8 @@ import Testing
 /// The whole command line run in process, with memory streams.
 @Suite struct CommandLineTests {
     static let analyzeUsage = """
-        usage: gesturectl analyze [--scene FILE] [--format text|jsonl|json|csv]
+        usage: gesturectl analyze [--scene FILE]
+                                  [--format text|jsonl|json|csv|trace-event]
                                   [--deliveries] [--only NAMES] [--no-failures]
                                   [--velocity-estimator uikit|lsq2|impulse] [--strict]
                                   [--input-format json|jsonl|csv] TRACE...

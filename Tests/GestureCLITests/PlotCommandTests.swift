@@ -94,7 +94,7 @@ extension PlotCommandTests {
         #expect(root.attributes["viewBox"]?.hasPrefix("0 0 ") == true)
         let touches = svg.elements.filter { $0.attributes["class"] == "touch" }
         #expect(touches.count == 4)  // two in the screen drawing, two in the detail
-        let colors = Set(svg.all("polyline").compactMap { $0.attributes["stroke"] })
+        let colors = Set(svg.all("polyline").filter { $0.attributes["class"] != "curve" }.compactMap { $0.attributes["stroke"] })
         #expect(colors == [PlotPalette.color(0), PlotPalette.color(1)])
         #expect(svg.elements.contains { $0.attributes["id"] == "detail" })
         #expect(svg.titles.contains { $0.hasPrefix("pinch: began at t=") && $0.contains("ended at t=") && $0.contains("scale 0.5") })

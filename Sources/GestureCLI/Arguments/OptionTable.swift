@@ -61,6 +61,8 @@ struct Operands {
     var minimum: Int
     /// The most operands the command accepts; nil means no limit.
     var maximum: Int?
+    /// The words an operand may be, when it is one of a fixed list (for completions).
+    var words: [String]? = nil
 
     /// One or more of `name`: `TRACE...`.
     static func oneOrMore(_ name: String) -> Operands {

@@ -10,6 +10,8 @@ struct CheckSettings: Sendable {
     var shard: Shard
     /// `--junit FILE`.
     var junitFile: String?
+    /// `--html FILE`.
+    var htmlFile: String?
     /// `--report`.
     var report: CheckReportFormat
     /// `--tolerance X`: the largest absolute difference between two numbers that still match.
@@ -51,6 +53,10 @@ struct CheckSettings: Sendable {
         junitFile = arguments.value("junit")
         if junitFile == "-" {
             throw UsageError("'--junit' needs a file name: standard output carries the report")
+        }
+        htmlFile = arguments.value("html")
+        if htmlFile == "-" {
+            throw UsageError("'--html' needs a file name: standard output carries the report")
         }
         report = arguments.value("report").flatMap(CheckReportFormat.init(rawValue:)) ?? .text
         deliveries = arguments.isSet("deliveries")

@@ -129,7 +129,7 @@ private struct AnalyzeRun {
             for warning in trace.warnings { environment.printError(warning.description) }
             guard beginTrace() else { return }
             do throws(AnalysisFailure) {
-                try TraceAnalysis.stream(trace, renderer: renderer, into: sink)
+                try TraceAnalysis.stream(trace, renderer: settings.format.renderer(renderOptions.forTrace(index)), into: sink)
             } catch {
                 switch error {
                 case .trace(let error): report(error)
@@ -151,7 +151,8 @@ private struct AnalyzeRun {
         OrderedWork.run(
             count: traces.count, jobs: jobs, window: 2 * jobs,
             work: { index in
-                ParallelTrace.analyze(traces[index], settings: settings, resolver: resolver, format: format, options: renderOptions)
+                ParallelTrace.analyze(
+                    traces[index], settings: settings, resolver: resolver, format: format, options: renderOptions.forTrace(index))
             },
             deliver: { index, result in
                 guard showProgress("analyzing \(index + 1)/\(traces.count): \(traces[index])") else { return false }

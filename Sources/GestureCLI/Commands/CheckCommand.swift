@@ -35,6 +35,7 @@ struct CheckCommand: Command {
         Option("jobs", .argument(placeholder: "N"), help: "analyze N traces at once (default: the number of processors)"),
         Option("shard", .argument(placeholder: "K/N"), help: "check only the K-th of N interleaved slices of the sorted traces"),
         Option("junit", .argument(placeholder: "FILE"), help: "also write the results as JUnit XML to FILE"),
+        Option("html", .argument(placeholder: "FILE"), help: "also write the results as one self-contained HTML page to FILE"),
         Option(
             "report", .choice(CheckReportFormat.allCases.map(\.rawValue)),
             help: "report format on standard output (default: text)"),
@@ -111,6 +112,7 @@ struct CheckCommand: Command {
         let report = settings.report.report(color: environment.usesColor)
         var checks: [TraceCheck] = []
         var outputFailure: ExitStatus?
+        let html = settings.htmlFile.map { _ in HTMLReport(resolver: resolver) }
 
         OrderedWork.run(
             count: targets.count, jobs: settings.jobs,
@@ -129,6 +131,7 @@ struct CheckCommand: Command {
                 for warning in check.warnings { environment.printError(warning.description) }
                 for message in check.outcome.errorMessages { environment.printError(message) }
                 status = status.worse(check.outcome.status)
+                html?.add(check)
                 check.analysis = nil
                 checks.append(check)
                 do throws(OutputError) {
@@ -156,6 +159,14 @@ struct CheckCommand: Command {
         if let junitFile = settings.junitFile {
             do throws(CheckFiles.WriteError) {
                 try CheckFiles.replace(junitFile, with: JUnitReport.document(summary, seconds: Date().timeIntervalSince(started)))
+            } catch {
+                environment.printError(error.description)
+                status = status.worse(.cannotWrite)
+            }
+        }
+        if let htmlFile = settings.htmlFile, let html {
+            do throws(CheckFiles.WriteError) {
+                try CheckFiles.replace(htmlFile, with: html.document(summary))
             } catch {
                 environment.printError(error.description)
                 status = status.worse(.cannotWrite)

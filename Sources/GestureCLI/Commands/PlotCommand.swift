@@ -17,7 +17,8 @@ struct PlotCommand: Command {
         square where it lifted (a cross when it was cancelled or still down at the end), and below \
         it a timeline: a lane of touches, then one lane per recognizer with a bar from began to ended \
         (orange when cancelled), a diamond where a discrete gesture was recognized and a cross where \
-        a recognizer failed. Hover over any mark in a browser for its time, figures and reason.
+        a recognizer failed; under the touches their speed, and under each continuous recognizer \
+        charts of its translation, velocity, scale or rotation over time. Hover over any mark in a browser for its time, figures and reason.
 
         exit status: 0 success, 2 usage error, 65 the trace or scene is invalid, 66 a file cannot be \
         opened, 74 the output cannot be written.
@@ -37,31 +38,14 @@ struct PlotCommand: Command {
         let input: PlotInput
         do throws(TraceError) {
             let resolver = try SceneResolver(sceneFile: arguments.value("scene"))
-            let reader = try TraceReader(path: path, encoding: nil)
-            let header = try reader.header()
-            let scene = try resolver.scene(for: header, tracePath: path)
-            let screen = header.screen ?? .defaultScreen
-            let engine: Engine
-            do throws(SceneError) {
-                engine = try Engine(scene: scene, screen: screen)
-            } catch {
-                environment.printError("\(TraceInputs.displayName(path)): error: invalid scene: \(error.message)")
+            switch try PlotInput.load(path: path, resolver: resolver) {
+            case .success(let loaded):
+                for warning in loaded.warnings { environment.printError(warning.description) }
+                input = loaded.input
+            case .failure(let invalid):
+                environment.printError(invalid.message)
                 return .dataError
             }
-            let collector = PlotRecords()
-            engine.onRecord = { record in
-                if case .transition(let transition) = record { collector.transitions.append(transition) }
-            }
-            var samples: [Sample] = []
-            while let sample = try reader.next() {
-                samples.append(sample)
-                engine.process(sample)
-            }
-            engine.finish()
-            for warning in reader.warnings { environment.printError(warning.description) }
-            input = PlotInput(
-                name: TraceInputs.displayName(path), screen: screen, scene: scene, samples: samples,
-                transitions: collector.transitions)
         } catch {
             environment.printError(error.description)
             return TraceInputs.status(of: error)
@@ -69,6 +53,46 @@ struct PlotCommand: Command {
         let svg = SVGPlot(input).render()
         guard let output = arguments.value("output"), output != "-" else { return environment.writeResult(svg) }
         return OutputFile.write(svg, to: output, environment: environment)
+    }
+}
+
+/// A scene the engine refuses, with the message to print.
+struct InvalidPlotScene: Error {
+    let message: String
+}
+
+extension PlotInput {
+    /// Reads the trace at `path`, resolves its scene and runs it through the engine, keeping the
+    /// samples and the transitions.
+    ///
+    /// - Returns: the input and the reader's warnings, or the message for a scene the engine refuses.
+    /// - Throws: `TraceError` when the trace or its scene cannot be read.
+    static func load(
+        path: String, resolver: SceneResolver
+    ) throws(TraceError) -> Result<(input: PlotInput, warnings: [Diagnostic]), InvalidPlotScene> {
+        let reader = try TraceReader(path: path, encoding: nil)
+        let header = try reader.header()
+        let scene = try resolver.scene(for: header, tracePath: path)
+        let screen = header.screen ?? .defaultScreen
+        let engine: Engine
+        do throws(SceneError) {
+            engine = try Engine(scene: scene, screen: screen)
+        } catch {
+            return .failure(InvalidPlotScene(message: "\(TraceInputs.displayName(path)): error: invalid scene: \(error.message)"))
+        }
+        let collector = PlotRecords()
+        engine.onRecord = { record in
+            if case .transition(let transition) = record { collector.transitions.append(transition) }
+        }
+        var samples: [Sample] = []
+        while let sample = try reader.next() {
+            samples.append(sample)
+            engine.process(sample)
+        }
+        engine.finish()
+        let input = PlotInput(
+            name: TraceInputs.displayName(path), screen: screen, scene: scene, samples: samples, transitions: collector.transitions)
+        return .success((input, reader.warnings))
     }
 }
 

@@ -41,7 +41,7 @@ struct SynthCommand: Command {
         Option("format", .choice(TraceEncoding.allCases.map(\.rawValue)), help: "encoding to write (default: from -o's extension, else jsonl)"),
         Option("output", short: "o", .argument(placeholder: "OUT"), help: "write to this file instead of standard output"),
     ])
-    let operands = Operands(synopsis: "KIND", name: "KIND", minimum: 1, maximum: 1)
+    let operands = Operands(synopsis: "KIND", name: "KIND", minimum: 1, maximum: 1, words: SynthKind.allCases.map(\.rawValue))
 
     /// The options that only some kinds use, with those kinds.
     static let applicability: [String: Set<SynthKind>] = [

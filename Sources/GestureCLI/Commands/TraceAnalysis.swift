@@ -111,7 +111,9 @@ enum TraceAnalysis {
             throw .trace(.unreadable(trace.source.located(error)))
         }
         let traceRenderer = renderer.traceRenderer(path: trace.path)
-        if threads ?? (trace.source.byteCount >= pipelineThreshold && ProcessInfo.processInfo.activeProcessorCount > 1) {
+        if threads ?? (trace.source.byteCount >= pipelineThreshold && ProcessInfo.processInfo.activeProcessorCount > 1),
+            !traceRenderer.observesSamples
+        {
             try pipelinedReplay(reader, source: trace.source, engine: trace.engine, filter: trace.filter, renderer: traceRenderer, into: sink)
             return
         }
@@ -191,9 +193,17 @@ enum TraceAnalysis {
         engine.onRecord = { [pump] record in pump.take(record) }
         defer { engine.onRecord = { _ in } }
         do throws(TraceError) {
-            while let sample = try reader.next() {
-                engine.process(sample)
-                if pump.failure != nil { break }
+            if renderer.observesSamples {
+                while let sample = try reader.next() {
+                    pump.sample(sample)
+                    engine.process(sample)
+                    if pump.failure != nil { break }
+                }
+            } else {
+                while let sample = try reader.next() {
+                    engine.process(sample)
+                    if pump.failure != nil { break }
+                }
             }
         } catch {
             throw .trace(.unreadable(source.located(error)))
@@ -329,6 +339,16 @@ private final class RecordPump {
         guard failure == nil, keepsAll || filter.keeps(record) else { return }
         do throws(OutputError) {
             try renderer.add(record, to: sink)
+        } catch {
+            failure = error
+        }
+    }
+
+    /// Hands a sample to a renderer that observes them.
+    func sample(_ sample: Sample) {
+        guard failure == nil else { return }
+        do throws(OutputError) {
+            try renderer.sample(sample, to: sink)
         } catch {
             failure = error
         }

@@ -26,21 +26,43 @@ struct PlotLayout {
     let timelineTop: Double
     /// The height of the lane of touches.
     let touchLaneHeight: Double
+    /// The height of the touch-speed chart under it (0 without one).
+    let touchChartHeight: Double
     let lanes: Int
+    /// Each recognizer lane's height, its value charts included.
+    let laneHeights: [Double]
     /// The bottom of the legend of touches and markers.
     let legendBottom: Double
 
-    init(screen: Size, fingers: Int, lanes: Int, touchRows: Int) {
+    /// - Parameters:
+    ///   - touchChart: the height of the touch-speed chart under the touch lane (0 for none).
+    ///   - laneCharts: the height of the value charts under each recognizer's lane (none when short).
+    ///   - timelineOnly: the timeline comes right under the title (no screen drawing, no legend).
+    init(
+        screen: Size, fingers: Int, lanes: Int, touchRows: Int, touchChart: Double = 0, laneCharts: [Double] = [],
+        timelineOnly: Bool = false
+    ) {
         self.screen = screen
         self.lanes = lanes
         width = max(860, Self.margin + screen.width + Self.gap + Self.legendWidth + Self.margin)
         let legendLines = Double(max(1, min(fingers, Self.legendRows)) + (fingers > Self.legendRows ? 1 : 0) + 3)
         let legendHeight = 30 + legendLines * Self.legendRowHeight + 12
         legendBottom = Self.top + legendHeight
-        timelineTop = Self.top + max(screen.height, legendHeight) + 36
+        timelineTop = timelineOnly ? Self.top + 24 : Self.top + max(screen.height, legendHeight) + 36
         touchLaneHeight = Double(max(1, touchRows)) * Self.touchRowHeight + 14
-        height = timelineTop + Self.axisHeight + touchLaneHeight + Double(lanes) * Self.laneHeight + 64
+        touchChartHeight = touchChart
+        laneHeights = (0..<lanes).map { Self.laneHeight + ($0 < laneCharts.count ? laneCharts[$0] : 0) }
+        height = timelineTop + Self.axisHeight + touchLaneHeight + touchChart + laneHeights.reduce(0, +) + 64
     }
+
+    /// The top of the first recognizer lane.
+    var lanesTop: Double { timelineTop + Self.axisHeight + touchLaneHeight + touchChartHeight }
+
+    /// The top of recognizer lane `index`.
+    func laneTop(_ index: Int) -> Double { lanesTop + laneHeights.prefix(index).reduce(0, +) }
+
+    /// The bottom of the last lane.
+    var lanesBottom: Double { lanesTop + laneHeights.reduce(0, +) }
 
     /// The left edge of the time axis.
     var plotLeft: Double { Self.margin + Self.labelWidth }
@@ -74,7 +96,7 @@ enum TimelineRows {
 
 extension SVGPlot {
     /// The x pixel of time `t`.
-    private func x(_ t: Double) -> Double {
+    func x(_ t: Double) -> Double {
         let range = timeRange
         var span = (range.end - range.start) * 1.03
         if !(span > 0 && span.isFinite) { span = 1 }
@@ -84,16 +106,24 @@ extension SVGPlot {
 
     func drawTimeline(_ svg: inout SVGWriter) {
         let top = layout.timelineTop
-        let bottom = top + PlotLayout.axisHeight + layout.touchLaneHeight + Double(layout.lanes) * PlotLayout.laneHeight
+        let bottom = layout.lanesBottom
         svg.open("g", [("id", "timeline")])
         svg.text("Timeline", [("x", n(PlotLayout.margin)), ("y", n(top - 10)), ("font-size", "13"), ("font-weight", "bold"), ("fill", "#222")])
         drawLaneBackgrounds(top: top + PlotLayout.axisHeight, &svg)
         drawAxis(top: top, bottom: bottom, &svg)
         drawTouchLane(top: top + PlotLayout.axisHeight, &svg)
+        if let chart = charts.touchSpeed {
+            drawChart(chart, top: top + PlotLayout.axisHeight + layout.touchLaneHeight, id: "chart-touch-speed", &svg)
+        }
         let recognizers = input.scene.recognizers
         for (index, recognizer) in recognizers.enumerated() {
-            let laneTop = top + PlotLayout.axisHeight + layout.touchLaneHeight + Double(index) * PlotLayout.laneHeight
+            let laneTop = layout.laneTop(index)
             drawLane(recognizer, index: index, top: laneTop, &svg)
+            var chartTop = laneTop + PlotLayout.laneHeight
+            for (number, chart) in charts.lanes[index].enumerated() {
+                drawChart(chart, top: chartTop, id: "chart-\(index + 1)-\(number + 1)", &svg)
+                chartTop += chart.height
+            }
         }
         drawStateLegend(y: bottom + 26, &svg)
         svg.close("g")
@@ -214,12 +244,11 @@ extension SVGPlot {
         let width = n(layout.plotRight - PlotLayout.margin)
         svg.open("g", [("class", "lane-backgrounds")])
         svg.element("rect", [
-            ("x", n(PlotLayout.margin)), ("y", n(top)), ("width", width), ("height", n(layout.touchLaneHeight)), ("fill", "#eef1f6"),
+            ("x", n(PlotLayout.margin)), ("y", n(top)), ("width", width), ("height", n(layout.touchLaneHeight + layout.touchChartHeight)), ("fill", "#eef1f6"),
         ])
         for index in 0..<layout.lanes where index % 2 == 1 {
-            let laneTop = top + layout.touchLaneHeight + Double(index) * PlotLayout.laneHeight
             svg.element("rect", [
-                ("x", n(PlotLayout.margin)), ("y", n(laneTop)), ("width", width), ("height", n(PlotLayout.laneHeight)),
+                ("x", n(PlotLayout.margin)), ("y", n(layout.laneTop(index))), ("width", width), ("height", n(layout.laneHeights[index])),
                 ("fill", "#f6f7f9"),
             ])
         }

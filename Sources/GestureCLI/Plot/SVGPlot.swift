@@ -12,6 +12,9 @@ struct PlotInput {
     var samples: [Sample]
     /// The analysis's transitions, in engine order.
     var transitions: [TransitionRecord]
+    /// The times the timeline spans, when set (two timelines drawn one above the other share it);
+    /// otherwise from the first sample to the last sample or transition.
+    var timeSpan: (start: Double, end: Double)? = nil
 }
 
 /// One finger's touch from `began` to `ended` or `cancelled` (or the end of the trace).
@@ -72,17 +75,26 @@ struct SVGPlot {
     let layout: PlotLayout
     /// The times the timeline spans, computed once (every x coordinate needs it).
     let timeRange: (start: Double, end: Double)
+    /// The value charts under the lanes.
+    let charts: PlotCharts
 
-    /// Lays out the picture of `input`.
-    init(_ input: PlotInput) {
+    /// Whether only the title and the timeline are drawn.
+    let timelineOnly: Bool
+
+    /// Lays out the picture of `input`; with `timelineOnly`, of its title and timeline alone.
+    init(_ input: PlotInput, timelineOnly: Bool = false) {
         self.input = input
+        self.timelineOnly = timelineOnly
         timeRange = Self.timeRange(of: input)
         paths = TouchPath.paths(of: input.samples)
+        charts = PlotCharts(input, paths: paths)
         let screen = input.screen
         scale = min(PlotLayout.screenBox.width / max(screen.width, 1), PlotLayout.screenBox.height / max(screen.height, 1))
         layout = PlotLayout(
             screen: Size(width: screen.width * scale, height: screen.height * scale), fingers: paths.count,
-            lanes: input.scene.recognizers.count, touchRows: TimelineRows.assign(paths).rows)
+            lanes: input.scene.recognizers.count, touchRows: TimelineRows.assign(paths).rows,
+            touchChart: charts.touchSpeed?.height ?? 0, laneCharts: charts.lanes.map { $0.reduce(0) { $0 + $1.height } },
+            timelineOnly: timelineOnly)
     }
 
     /// The SVG document.
@@ -90,9 +102,11 @@ struct SVGPlot {
         var svg = SVGWriter(width: layout.width, height: layout.height)
         svg.comment("gesturectl plot of \(input.name)")
         drawTitle(&svg)
-        drawScreen(&svg)
-        drawLegend(&svg)
-        drawDetail(&svg)
+        if !timelineOnly {
+            drawScreen(&svg)
+            drawLegend(&svg)
+            drawDetail(&svg)
+        }
         drawTimeline(&svg)
         return svg.finish()
     }
@@ -284,6 +298,7 @@ struct SVGPlot {
 
     /// The time span the timeline shows: from the first sample to the last sample or transition.
     static func timeRange(of input: PlotInput) -> (start: Double, end: Double) {
+        if let span = input.timeSpan, span.end > span.start, (span.end - span.start).isFinite { return span }
         let times = input.samples.map(\.t) + input.transitions.map(\.t)
         let start = times.min() ?? 0
         let end = max(times.max() ?? 0, start + 0.1)

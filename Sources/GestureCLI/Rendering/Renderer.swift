@@ -8,6 +8,15 @@ struct RenderOptions {
     var labelsTraces = false
     /// ANSI colour is allowed (text format only).
     var color = false
+    /// The trace's position among the traces analyzed, from 0 (`trace-event` numbers its processes by it).
+    var traceIndex = 0
+
+    /// These options for the trace at `index`.
+    func forTrace(_ index: Int) -> RenderOptions {
+        var options = self
+        options.traceIndex = index
+        return options
+    }
 }
 
 /// Turns analyzed traces into the text of one output format.
@@ -31,6 +40,7 @@ protocol AnalysisRenderer {
 /// The `--format` values of `analyze`.
 enum OutputFormat: String, CaseIterable {
     case text, jsonl, json, csv
+    case traceEvent = "trace-event"
 
     /// The renderer of this format.
     func renderer(_ options: RenderOptions) -> any AnalysisRenderer {
@@ -39,6 +49,7 @@ enum OutputFormat: String, CaseIterable {
         case .jsonl: return JSONLinesRenderer(options: options)
         case .json: return JSONRenderer(options: options)
         case .csv: return CSVRenderer(options: options)
+        case .traceEvent: return TraceEventRenderer(options: options)
         }
     }
 }

@@ -16,6 +16,11 @@ class TraceRenderer {
     func begin(_ sink: ByteSink) throws(OutputError) {}
     /// Takes one record.
     func add(_ record: AnalysisRecord, to sink: ByteSink) throws(OutputError) {}
+    /// Whether ``sample(_:to:)`` wants the trace's samples too (`trace-event` draws the touches);
+    /// a renderer that does is run without the reading thread, the samples and records in order.
+    var observesSamples: Bool { false }
+    /// Takes one sample of the trace, just before the engine processes it.
+    func sample(_ sample: Sample, to sink: ByteSink) throws(OutputError) {}
     /// Writes what comes after the trace's last record.
     func end(_ sink: ByteSink) throws(OutputError) {}
 }

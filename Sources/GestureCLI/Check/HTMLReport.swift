@@ -1,0 +1,218 @@
+import GestureKit
+import GestureTrace
+
+/// `check --html FILE`: the run as one self-contained HTML page for a CI artifact.
+///
+/// Inline CSS and SVG only (no script, nothing loaded from the network). At the top the totals and
+/// a list of the traces that need a look; then a table of every trace (collapsed beyond
+/// ``openTableLimit`` rows, with a switch that hides the matched ones); then, for each trace that
+/// did not match, a section with its messages or record differences and, for a mismatch, its
+/// timeline as the golden file has it above the timeline the analysis makes now (sharing one time
+/// axis, value curves included). Plots are drawn for the first ``plotLimit`` mismatches only, so a
+/// corpus that fails wholesale still gives a page a browser opens.
+///
+/// The sections are built as each trace is delivered (its actual analysis is at hand then); the
+/// page is written at the end.
+final class HTMLReport {
+    /// The most mismatches whose timelines are drawn.
+    static let plotLimit = 100
+    /// Above this many traces the table starts collapsed.
+    static let openTableLimit = 1000
+
+    private let resolver: SceneResolver
+    private var rows = ""
+    private var sections = ""
+    private var problems: [(anchor: String, trace: String, word: String)] = []
+    private var plots = 0
+    private var count = 0
+
+    init(resolver: SceneResolver) {
+        self.resolver = resolver
+    }
+
+    /// Takes one checked trace, in report order.
+    func add(_ check: TraceCheck) {
+        count += 1
+        let target = check.target
+        let word = check.outcome.word
+        let anchor = "trace-\(count)"
+        let needsLook = check.outcome.isFailure || check.outcome.isError
+        let name = needsLook ? "<a href=\"#\(anchor)\">\(Self.escaped(target.trace))</a>" : Self.escaped(target.trace)
+        rows += "<tr class=\"\(word)\"><td>\(count)</td><td>\(name)</td><td class=\"outcome\">\(word)</td><td>\(Self.escaped(target.golden))</td></tr>\n"
+        guard needsLook else { return }
+        problems.append((anchor, target.trace, word))
+        sections += "<section id=\"\(anchor)\" class=\"\(word)\">\n<h2>\(Self.escaped(target.trace)) <span class=\"outcome\">\(word)</span></h2>\n"
+        switch check.outcome {
+        case .mismatched(let differences):
+            sections += "<p>\(Self.escaped(DiffLines.headline(differences, golden: target.golden)))"
+            if check.wroteActual { sections += "; the whole analysis is in \(Self.escaped(target.actual))" }
+            sections += "</p>\n<pre class=\"diff\">"
+            for line in DiffLines.lines(differences) {
+                let kind = line.hasPrefix("-") ? "removed" : line.hasPrefix("+") ? "added" : line.hasPrefix("~") ? "changed" : "more"
+                sections += "<span class=\"\(kind)\">\(Self.escaped(line))</span>\n"
+            }
+            sections += "</pre>\n"
+            sections += timelines(check)
+        case .missingGolden:
+            sections += "<p>No golden file \(Self.escaped(target.golden))"
+            if check.wroteActual { sections += "; the analysis is in \(Self.escaped(target.actual)) (review it, then rename it)" }
+            sections += ".</p>\n"
+        default:
+            sections += "<pre class=\"errors\">" + check.outcome.errorMessages.map(Self.escaped).joined(separator: "\n") + "</pre>\n"
+        }
+        sections += "<p><a href=\"#summary\">back to the summary</a></p>\n</section>\n"
+    }
+
+    /// The golden timeline above the actual one, or a note saying why there is none.
+    private func timelines(_ check: TraceCheck) -> String {
+        guard plots < Self.plotLimit else {
+            return "<p class=\"note\">Timelines are drawn for the first \(Self.plotLimit) mismatches only: "
+                + "<code>gesturectl plot \(Self.escaped(check.target.trace))</code> draws this one.</p>\n"
+        }
+        let actual: PlotInput
+        let golden: [TransitionRecord]
+        do throws(TraceError) {
+            guard case .success(let loaded) = try PlotInput.load(path: check.target.trace, resolver: resolver) else {
+                return "<p class=\"note\">The scene cannot be drawn.</p>\n"
+            }
+            actual = loaded.input
+            let bytes = try CheckFiles.contents(of: check.target.golden) ?? []
+            golden = try JSONLines.records(bytes, file: check.target.golden).compactMap(GoldenTransition.record)
+        } catch {
+            return "<p class=\"note\">No timelines: \(Self.escaped(error.description))</p>\n"
+        }
+        plots += 1
+        let times = actual.samples.map(\.t) + actual.transitions.map(\.t) + golden.map(\.t)
+        let span = (start: times.min() ?? 0, end: max(times.max() ?? 0, (times.min() ?? 0) + 0.1))
+        var expected = actual
+        expected.name = "golden: " + check.target.golden
+        expected.transitions = golden
+        expected.timeSpan = span
+        var now = actual
+        now.name = "actual: " + check.target.trace
+        now.timeSpan = span
+        let prefix = "p\(count)-"
+        return "<div class=\"plots\">\n<figure>" + Self.inline(SVGPlot(expected, timelineOnly: true).render(), idPrefix: prefix + "g-")
+            + "</figure>\n<figure>" + Self.inline(SVGPlot(now, timelineOnly: true).render(), idPrefix: prefix + "a-") + "</figure>\n</div>\n"
+    }
+
+    /// An SVG document ready to sit inside HTML: without its XML declaration, its ids prefixed so
+    /// that several drawings on one page keep theirs apart.
+    static func inline(_ svg: String, idPrefix: String) -> String {
+        var text = Substring(svg)
+        if text.hasPrefix("<?xml"), let end = text.firstIndex(of: "\n") { text = text[text.index(after: end)...] }
+        return String(text).replacingOccurrences(of: " id=\"", with: " id=\"\(idPrefix)")
+            .replacingOccurrences(of: "url(#", with: "url(#\(idPrefix)")
+    }
+
+    /// The whole page.
+    func document(_ summary: CheckSummary) -> String {
+        var html = """
+            <!DOCTYPE html>
+            <html lang="en">
+            <head>
+            <meta charset="utf-8">
+            <meta name="viewport" content="width=device-width, initial-scale=1">
+            <title>gesturectl check: \(Self.escaped(summary.line))</title>
+            <style>\(Self.style)</style>
+            </head>
+            <body>
+            <h1>gesturectl check</h1>
+            <p class="line">\(Self.escaped(summary.line))</p>
+
+            """
+        let counts: [(String, Int)] = [
+            ("matched", summary.count("matched")), ("mismatched", summary.count("mismatched")),
+            ("missing-golden", summary.count("missing-golden")), ("error", summary.count("error")),
+        ]
+        html += "<ul class=\"counts\">" + counts.map { "<li class=\"\($0.0)\">\($0.1) \($0.0)</li>" }.joined() + "</ul>\n"
+        if !problems.isEmpty {
+            html += "<h2>Needs a look</h2>\n<ol class=\"problems\">\n"
+            for problem in problems {
+                html += "<li class=\"\(problem.word)\"><a href=\"#\(problem.anchor)\">\(Self.escaped(problem.trace))</a> \(problem.word)</li>\n"
+            }
+            html += "</ol>\n"
+        }
+        if !summary.orphans.isEmpty {
+            html += "<h2>Golden files without a trace</h2>\n<ul>"
+                + summary.orphans.map { "<li>\(Self.escaped($0))</li>" }.joined() + "</ul>\n"
+        }
+        html += "<details id=\"summary\"\(count <= Self.openTableLimit ? " open" : "")>\n"
+        html += "<summary>Every trace (\(count))</summary>\n"
+        html += "<input type=\"checkbox\" id=\"hide-matched\"><label for=\"hide-matched\">hide matched traces</label>\n"
+        html += "<table>\n<thead><tr><th>#</th><th>trace</th><th>outcome</th><th>golden file</th></tr></thead>\n<tbody>\n"
+        html += rows
+        html += "</tbody>\n</table>\n</details>\n"
+        html += sections
+        html += "</body>\n</html>\n"
+        return html
+    }
+
+    /// Text for HTML content and attribute values: control characters spelled out as the text
+    /// report spells them, then escaped as XML (`&`, `<`, `>`, quotes).
+    static func escaped(_ text: String) -> String {
+        JUnitReport.escapeAttribute(DiffLines.escaped(text))
+    }
+
+    private static let style = """
+        body{font-family:Helvetica,Arial,sans-serif;margin:24px;color:#222;max-width:1400px}
+        h1{font-size:22px;margin:0 0 4px}h2{font-size:17px;margin:28px 0 8px}
+        .line{font-size:15px}
+        .counts{list-style:none;padding:0;display:flex;gap:18px;font-weight:bold}
+        .matched .outcome,li.matched{color:#2e7d32}.mismatched .outcome,li.mismatched{color:#c62828}
+        .missing-golden .outcome,li.missing-golden{color:#ef6c00}.error .outcome,li.error{color:#6a1b9a}
+        table{border-collapse:collapse;font-size:13px;margin-top:8px}
+        th,td{border:1px solid #ddd;padding:3px 8px;text-align:left}th{background:#f3f4f7}
+        tr.mismatched td,tr.missing-golden td,tr.error td{font-weight:bold}
+        #hide-matched:checked~table tr.matched{display:none}
+        section{border-top:2px solid #ddd;margin-top:24px}
+        pre{background:#f7f7f9;padding:8px;overflow-x:auto;font-size:12px}
+        .diff .removed{color:#c62828}.diff .added{color:#2e7d32}.diff .changed{color:#8d6e00}
+        .plots figure{margin:8px 0}.plots svg{max-width:100%;height:auto;border:1px solid #eee}
+        .note{color:#666}
+        """
+}
+
+/// A golden file's transition records, read back for drawing.
+enum GoldenTransition {
+    /// The transition `record` holds, or nil for a delivery or a record without the keys every
+    /// transition has.
+    static func record(_ line: LineRecord) -> TransitionRecord? {
+        let value = line.value
+        func member(_ key: String) -> JSONValue? { value.member(key)?.value.value }
+        func string(_ key: String) -> String? {
+            if case .string(let text)? = member(key) { return text }
+            return nil
+        }
+        func number(_ value: JSONValue?) -> Double? {
+            if case .number(let number, _)? = value { return number }
+            return nil
+        }
+        func point(_ key: String) -> Point? {
+            guard case .object? = member(key), let x = number(member(key)?.member("x")?.value.value),
+                let y = number(member(key)?.member("y")?.value.value)
+            else { return nil }
+            return Point(x: x, y: y)
+        }
+        guard string("type") ?? "transition" == "transition", let t = number(member("t")), let recognizer = string("recognizer"),
+            let state = string("state").flatMap(RecognizerState.init(rawValue:))
+        else { return nil }
+        var record = TransitionRecord(t: t, recognizer: recognizer, kind: string("kind") ?? "", view: string("view") ?? "", state: state)
+        record.location = point("location")
+        record.touches = number(member("touches")).flatMap { Int(exactly: $0) }
+        record.translation = point("translation")
+        if let velocity = point("velocity") {
+            record.velocity = .vector(velocity)
+        } else if let velocity = number(member("velocity")) {
+            record.velocity = .scalar(velocity)
+        }
+        record.scale = number(member("scale"))
+        record.rotation = number(member("rotation"))
+        record.direction = string("direction")
+        record.taps = number(member("taps")).flatMap { Int(exactly: $0) }
+        record.template = string("template")
+        record.score = number(member("score"))
+        record.reason = string("reason")
+        return record
+    }
+}

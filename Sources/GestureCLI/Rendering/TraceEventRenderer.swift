@@ -1,0 +1,307 @@
+import GestureKit
+
+/// The `trace-event` format: the Trace Event Format's JSON object form, which Perfetto's UI
+/// (ui.perfetto.dev) and `chrome://tracing` open.
+///
+/// ```json
+/// {"displayTimeUnit":"ms","traceEvents":[{"ph":"M","pid":1,"tid":0,"name":"process_name","args":{"name":"tap.jsonl"}},…]}
+/// ```
+///
+/// Each trace is a process (numbered from 1 in argument order, named by the trace). Each recognizer
+/// is a thread ("name — kind on view") with a slice (`B`/`E`) from `began` to its end state, and
+/// instants (`i`) for `recognized`, `failed` and `cancelled`, each with the transition record as
+/// its `args`. Each touch is a thread with a slice from down to lift (location in `args`). The
+/// translation, velocity, scale and rotation of continuous recognizers are counters (`C`). With
+/// `--deliveries`, each responder is a thread of instants, one per delivery, with the delivery
+/// record as `args`. `ts` is in microseconds of trace time: the record's `t` (6 decimal places)
+/// with the point moved, so exact to the other formats' precision. See docs/viewing.md.
+struct TraceEventRenderer: AnalysisRenderer {
+    let options: RenderOptions
+    let prologue = "{\"displayTimeUnit\":\"ms\",\"traceEvents\":["
+    let separator = ","
+    let epilogue = "]}\n"
+
+    func traceRenderer(path: String) -> TraceRenderer {
+        TraceEventTraceRenderer(path: path, process: options.traceIndex + 1, options: options)
+    }
+}
+
+/// One trace's events, written as records and samples come: slices open at `B` and close at `E`,
+/// so nothing waits. Memory: a thread number per recognizer and responder of the scene, and one per
+/// touch that is down.
+final class TraceEventTraceRenderer: TraceRenderer {
+    private let path: String
+    private let pid: Int
+    private var writer = RecordBytesWriter()
+    private var scratch = ByteBuffer()
+    /// Recognizers by name, in the order they first appeared.
+    private var recognizers: [String: RecognizerTrack] = [:]
+    private var recognizerOrder: [String] = []
+    private var responders: [String: Int] = [:]
+    /// The touches that are down, with their thread numbers.
+    private var touchesDown: [TouchID: Int] = [:]
+    private var touchCount = 0
+    /// The latest time seen: where slices still open at the end of the trace close.
+    private var latest = 0.0
+
+    /// A recognizer's thread and whether its slice is open.
+    private struct RecognizerTrack {
+        var tid: Int
+        var open: Bool
+    }
+
+    init(path: String, process: Int, options: RenderOptions) {
+        self.path = path
+        pid = process
+    }
+
+    override var observesSamples: Bool { true }
+
+    override func begin(_ sink: ByteSink) throws(OutputError) {
+        sink.buffer.append("{\"ph\":\"M\",\"pid\":")
+        sink.buffer.appendInteger(pid)
+        sink.buffer.append(",\"tid\":0,\"name\":\"process_name\",\"args\":{\"name\":")
+        sink.buffer.appendJSONString(path)
+        sink.buffer.append("}}")
+    }
+
+    override func add(_ record: AnalysisRecord, to sink: ByteSink) throws(OutputError) {
+        switch record {
+        case .transition(let transition): transitionEvents(transition, into: &sink.buffer)
+        case .delivery(let delivery): deliveryEvent(delivery, into: &sink.buffer)
+        }
+        try sink.drainIfFull()
+    }
+
+    override func sample(_ sample: Sample, to sink: ByteSink) throws(OutputError) {
+        latest = max(latest, sample.t)
+        guard case .touch(let id, let phase, let location, _, _) = sample.kind else { return }
+        switch phase {
+        case .began:
+            if let tid = touchesDown[id] { touchEnd(tid: tid, t: sample.t, location: nil, phase: nil, into: &sink.buffer) }
+            touchCount += 1
+            // Thread numbers 3k+1, 3k+2, 3k+3 belong to the k-th recognizer, touch and responder.
+            let tid = 3 * touchCount - 1
+            touchesDown[id] = tid
+            threadName("touch \(id)", tid: tid, sortIndex: 1_000_000 + touchCount, into: &sink.buffer)
+            open("B", tid: tid, t: sample.t, into: &sink.buffer)
+            sink.buffer.append(",\"cat\":\"touch\",\"name\":")
+            sink.buffer.appendJSONString("touch \(id)")
+            sink.buffer.append(",\"args\":")
+            touchArgs(location, phase: nil, into: &sink.buffer)
+            sink.buffer.append(UInt8(ascii: "}"))
+        case .ended, .cancelled:
+            guard let tid = touchesDown.removeValue(forKey: id) else { return }
+            touchEnd(tid: tid, t: sample.t, location: location, phase: phase, into: &sink.buffer)
+        case .moved, .stationary:
+            return
+        }
+        try sink.drainIfFull()
+    }
+
+    override func end(_ sink: ByteSink) throws(OutputError) {
+        for name in recognizerOrder where recognizers[name]?.open == true {
+            if let tid = recognizers[name]?.tid { close(tid: tid, t: latest, record: nil, into: &sink.buffer) }
+        }
+        for tid in touchesDown.values.sorted() {
+            touchEnd(tid: tid, t: latest, location: nil, phase: nil, into: &sink.buffer)
+        }
+        touchesDown.removeAll()
+        try sink.drainIfFull()
+    }
+
+    // MARK: Recognizers
+
+    private func transitionEvents(_ record: TransitionRecord, into out: inout ByteBuffer) {
+        latest = max(latest, record.t)
+        var track = recognizerTrack(record, into: &out)
+        switch record.state {
+        case .began:
+            if track.open { close(tid: track.tid, t: record.t, record: nil, into: &out) }
+            open("B", tid: track.tid, t: record.t, into: &out)
+            out.append(",\"cat\":\"recognizer\",\"name\":")
+            out.appendJSONString(record.recognizer)
+            recordArgs(record, into: &out)
+            track.open = true
+        case .ended, .cancelled, .recognized, .failed:
+            if track.open { close(tid: track.tid, t: record.t, record: record, into: &out) }
+            track.open = false
+            if record.state != .ended {
+                open("i", tid: track.tid, t: record.t, into: &out)
+                out.append(",\"s\":\"t\",\"cat\":\"recognizer\",\"name\":\"")
+                out.append(record.state.literal)
+                out.append(UInt8(ascii: "\""))
+                recordArgs(record, into: &out)
+            }
+        case .changed, .possible:
+            break
+        }
+        recognizers[record.recognizer] = track
+        counters(record, into: &out)
+    }
+
+    /// The recognizer's track, named on first sight.
+    private func recognizerTrack(_ record: TransitionRecord, into out: inout ByteBuffer) -> RecognizerTrack {
+        if let track = recognizers[record.recognizer] { return track }
+        recognizerOrder.append(record.recognizer)
+        let track = RecognizerTrack(tid: 3 * recognizerOrder.count - 2, open: false)
+        threadName("\(record.recognizer) — \(record.kind) on \(record.view)", tid: track.tid, sortIndex: recognizerOrder.count, into: &out)
+        return track
+    }
+
+    /// The counters of a continuous recognizer's values, one series per axis.
+    private func counters(_ record: TransitionRecord, into out: inout ByteBuffer) {
+        if let translation = record.translation { counter(record, "translation", x: translation.x, y: translation.y, into: &out) }
+        switch record.velocity {
+        case .vector(let velocity)?: counter(record, "velocity", x: velocity.x, y: velocity.y, into: &out)
+        case .scalar(let velocity)?: counter(record, "velocity", value: velocity, into: &out)
+        case nil: break
+        }
+        if let scale = record.scale { counter(record, "scale", value: scale, into: &out) }
+        if let rotation = record.rotation { counter(record, "rotation", value: rotation, into: &out) }
+    }
+
+    private func counter(_ record: TransitionRecord, _ quantity: String, x: Double, y: Double, into out: inout ByteBuffer) {
+        counterStart(record, quantity, into: &out)
+        out.append("{\"x\":")
+        out.appendNumber(x)
+        out.append(",\"y\":")
+        out.appendNumber(y)
+        out.append("}}")
+    }
+
+    private func counter(_ record: TransitionRecord, _ quantity: String, value: Double, into out: inout ByteBuffer) {
+        counterStart(record, quantity, into: &out)
+        out.append("{\"value\":")
+        out.appendNumber(value)
+        out.append("}}")
+    }
+
+    /// `,{"ph":"C",…,"name":"RECOGNIZER QUANTITY","args":`.
+    private func counterStart(_ record: TransitionRecord, _ quantity: String, into out: inout ByteBuffer) {
+        open("C", tid: 0, t: record.t, into: &out)
+        out.append(",\"cat\":\"value\",\"name\":")
+        out.appendJSONString(record.recognizer + " " + quantity)
+        out.append(",\"args\":")
+    }
+
+    // MARK: Deliveries and touches
+
+    private func deliveryEvent(_ record: DeliveryRecord, into out: inout ByteBuffer) {
+        latest = max(latest, record.t)
+        let tid: Int
+        if let known = responders[record.responder] {
+            tid = known
+        } else {
+            tid = 3 * (responders.count + 1)
+            responders[record.responder] = tid
+            threadName("responder \(record.responder)", tid: tid, sortIndex: 2_000_000 + responders.count, into: &out)
+        }
+        open("i", tid: tid, t: record.t, into: &out)
+        out.append(",\"s\":\"t\",\"cat\":\"delivery\",\"name\":")
+        out.appendJSONString(record.method.rawValue)
+        out.append(",\"args\":")
+        writer.delivery(record, typed: false, trace: nil, to: &out)
+        out.append(UInt8(ascii: "}"))
+    }
+
+    private func touchEnd(tid: Int, t: Double, location: Point?, phase: TouchPhase?, into out: inout ByteBuffer) {
+        open("E", tid: tid, t: t, into: &out)
+        out.append(",\"args\":")
+        if let location {
+            touchArgs(location, phase: phase, into: &out)
+        } else {
+            out.append("{\"unfinished\":true}")
+        }
+        out.append(UInt8(ascii: "}"))
+    }
+
+    /// `{"x":…,"y":…}`, with the phase of a lift.
+    private func touchArgs(_ location: Point, phase: TouchPhase?, into out: inout ByteBuffer) {
+        out.append("{\"x\":")
+        out.appendNumber(location.x)
+        out.append(",\"y\":")
+        out.appendNumber(location.y)
+        if let phase {
+            out.append(",\"phase\":")
+            out.appendJSONString(phase.rawValue)
+        }
+        out.append(UInt8(ascii: "}"))
+    }
+
+    // MARK: Events
+
+    /// `,{"ph":PH,"pid":…,"tid":…,"ts":…` (the caller writes the rest and the closing brace).
+    private func open(_ phase: StaticString, tid: Int, t: Double, into out: inout ByteBuffer) {
+        head(phase, tid: tid, into: &out)
+        out.append(",\"ts\":")
+        appendMicroseconds(t, into: &out)
+    }
+
+    /// `,{"ph":PH,"pid":…,"tid":…`.
+    private func head(_ phase: StaticString, tid: Int, into out: inout ByteBuffer) {
+        out.append(",{\"ph\":\"")
+        out.append(phase)
+        out.append("\",\"pid\":")
+        out.appendInteger(pid)
+        out.append(",\"tid\":")
+        out.appendInteger(tid)
+    }
+
+    /// An `E` event closing a slice, with the record that closed it as `args`.
+    private func close(tid: Int, t: Double, record: TransitionRecord?, into out: inout ByteBuffer) {
+        open("E", tid: tid, t: t, into: &out)
+        if let record {
+            recordArgs(record, into: &out)
+        } else {
+            out.append(",\"args\":{\"unfinished\":true}}")
+        }
+    }
+
+    /// `,"args":RECORD}`: the transition record as the `jsonl` format writes it.
+    private func recordArgs(_ record: TransitionRecord, into out: inout ByteBuffer) {
+        out.append(",\"args\":")
+        writer.transition(record, typed: false, trace: nil, to: &out)
+        out.append(UInt8(ascii: "}"))
+    }
+
+    /// The `thread_name` and `thread_sort_index` metadata of a track.
+    private func threadName(_ name: String, tid: Int, sortIndex: Int, into out: inout ByteBuffer) {
+        head("M", tid: tid, into: &out)
+        out.append(",\"name\":\"thread_name\",\"args\":{\"name\":")
+        out.appendJSONString(name)
+        out.append("}}")
+        head("M", tid: tid, into: &out)
+        out.append(",\"name\":\"thread_sort_index\",\"args\":{\"sort_index\":")
+        out.appendInteger(sortIndex)
+        out.append("}}")
+    }
+
+    /// `seconds` in whole microseconds: its decimal spelling in the other formats (6 places at
+    /// most) with the point moved six places right, so no rounding is added.
+    private func appendMicroseconds(_ seconds: Double, into out: inout ByteBuffer) {
+        scratch.removeAll()
+        scratch.appendNumber(seconds)
+        out.append(Self.microseconds(fromDecimal: scratch.bytes))
+    }
+
+    /// The digits of a plain decimal (`-12.5`, `0.000001`) times 10⁶, for at most 6 decimal places.
+    static func microseconds(fromDecimal decimal: [UInt8]) -> [UInt8] {
+        var negative = false
+        var digits: [UInt8] = []
+        var fraction = -1
+        for byte in decimal {
+            switch byte {
+            case UInt8(ascii: "-"): negative = true
+            case UInt8(ascii: "."): fraction = 0
+            default:
+                digits.append(byte)
+                if fraction >= 0 { fraction += 1 }
+            }
+        }
+        digits.append(contentsOf: repeatElement(UInt8(ascii: "0"), count: max(0, 6 - max(fraction, 0))))
+        let first = digits.firstIndex(where: { $0 != UInt8(ascii: "0") }) ?? digits.endIndex
+        guard first < digits.endIndex else { return [UInt8(ascii: "0")] }
+        return (negative ? [UInt8(ascii: "-")] : []) + digits[first...]
+    }
+}
