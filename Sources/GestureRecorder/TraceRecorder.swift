@@ -41,12 +41,13 @@ public final class TraceRecorder: @unchecked Sendable {
     private var drainScheduled = false
     private var finished = false
 
-    /// Creates a recorder writing to `sink`; the header line is written at once.
-    public init(screen: Size, sink: RecordingSink, capacity: Int = 4096) {
+    /// Creates a recorder writing to `sink`; the header line, naming the scene file `scene` (a path
+    /// relative to the trace) when given, is written at once.
+    public init(screen: Size, scene: String? = nil, sink: RecordingSink, capacity: Int = 4096) {
         self.screen = screen
         self.sink = sink
         self.capacity = max(1, capacity)
-        let header = TraceWriter.jsonLinesHeader(screen: screen) + "\n"
+        let header = TraceWriter.jsonLinesHeader(screen: screen, scene: scene) + "\n"
         queue.async { sink.write(Array(header.utf8)) }
     }
 

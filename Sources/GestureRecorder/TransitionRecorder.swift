@@ -35,7 +35,8 @@ public struct TransitionSnapshot: Hashable, Sendable {
     }
 }
 
-/// Writes what UIKit's recognizers decided, beside the trace, as a **device golden**: one record per
+/// Writes what UIKit's recognizers decided, beside the trace, as a **device golden**: a header line
+/// (`{"gesturectl-device-golden":1,"source":"GestureRecorder","tolerance":0.001}`), then one record per
 /// transition with the keys of `gesturectl analyze` (`t`, `recognizer`, `kind`, `view`, `state`,
 /// `location`, `touches`, and `translation`, `velocity`, `scale`, `rotation`, `taps` where the kind
 /// has them), so that `gesturectl check` can compare the engine's prediction with it.
@@ -50,11 +51,18 @@ public final class TransitionRecorder: @unchecked Sendable {
     private let sink: RecordingSink
     private let queue = DispatchQueue(label: "GestureRecorder.TransitionRecorder")
 
-    /// Creates a recorder of transitions named by `export`, timed by `trace`, written to `sink`.
-    public init(export: SceneExport, trace: TraceRecorder, sink: RecordingSink) {
+    /// The numbers' tolerance written in the header: `check` matches numbers within it (or within
+    /// `--tolerance`, when larger).
+    public static let defaultTolerance = 0.001
+
+    /// Creates a recorder of transitions named by `export`, timed by `trace`, written to `sink`; the
+    /// header line is written at once.
+    public init(export: SceneExport, trace: TraceRecorder, sink: RecordingSink, tolerance: Double = TransitionRecorder.defaultTolerance) {
         self.export = export
         self.trace = trace
         self.sink = sink
+        let header = "{\"gesturectl-device-golden\":1,\"source\":\"GestureRecorder\",\"tolerance\":" + TraceWriter.number(tolerance) + "}\n"
+        queue.async { sink.write(Array(header.utf8)) }
     }
 
     /// Records one transition at the event timestamp `timestamp`.

@@ -34,7 +34,7 @@ public final class GestureRecorderWindow: UIWindow {
         let export = SceneExport(roots: subviews.map(Self.snapshot(of:)))
         try? export.json.write(to: directory.appendingPathComponent("app-scene.json"), atomically: true, encoding: .utf8)
         let trace = TraceRecorder(
-            screen: Size(width: Double(bounds.width), height: Double(bounds.height)),
+            screen: Size(width: Double(bounds.width), height: Double(bounds.height)), scene: "app-scene.json",
             sink: FileSink(path: directory.appendingPathComponent("session.jsonl").path))
         let transitions = TransitionRecorder(
             export: export, trace: trace, sink: FileSink(path: directory.appendingPathComponent("session.expected.jsonl").path))

@@ -64,7 +64,7 @@ private final class TextSink: RecordingSink, @unchecked Sendable {
 
         // A drag on the card, 5 pt per 1/120 s, recorded as sendEvent(_:) would hand it over.
         let traceSink = TextSink()
-        let recorder = TraceRecorder(screen: Size(width: 390, height: 844), sink: traceSink)
+        let recorder = TraceRecorder(screen: Size(width: 390, height: 844), scene: "app-scene.json", sink: traceSink)
         let start = 5123.5
         recorder.record(timestamp: start, touches: [TouchSnapshot(identity: 0xF1, phase: .began, location: Point(x: 100, y: 200))])
         for step in 1...12 {
@@ -78,6 +78,7 @@ private final class TextSink: RecordingSink, @unchecked Sendable {
         let validated = runInProcess(["validate", fixtures.path("session.jsonl")])
         #expect(validated.status == 0, "\(validated)")
 
+        #expect(traceSink.text.hasPrefix(#"{"gesturectl":1,"screen":{"width":390,"height":844},"scene":"app-scene.json"}"# + "\n"))
         let analyzed = runInProcess(["analyze", "--format", "jsonl", "--scene", fixtures.path("app-scene.json"), fixtures.path("session.jsonl")])
         #expect(analyzed.status == 0, "\(analyzed)")
         let predicted = try JSONLines.records(Array(analyzed.stdout.utf8), file: "analysis")
@@ -101,11 +102,29 @@ private final class TextSink: RecordingSink, @unchecked Sendable {
         }
         transitions.finish()
         let device = try JSONLines.records(Array(goldenSink.text.utf8), file: "device.expected.jsonl")
-        #expect(device.count == panRecords.count)
+        #expect(DeviceGolden.header(of: device) != nil)
+        #expect(device.count == panRecords.count + 1)
         let comparison = RecordComparison(tolerance: 0.000001)
-        for (expected, actual) in zip(device, panRecords) {
+        for (expected, actual) in zip(device.dropFirst(), panRecords) {
             #expect(comparison.matches(expected.value, actual.value), "\(expected.value) vs \(actual.value)")
         }
+
+        // check against the device golden: the tap's failure is not something the device records,
+        // so only the pan is compared, and it matches; a changed value is reported.
+        try fixtures.write("session.expected.jsonl", goldenSink.text)
+        let checked = runInProcess(["check", fixtures.path("session.jsonl")])
+        #expect(checked.status == 0, "\(checked)")
+        let updated = runInProcess(["check", "--update", fixtures.path("session.jsonl")])
+        #expect(updated.status == 0)
+        #expect(try String(contentsOfFile: fixtures.path("session.expected.jsonl"), encoding: .utf8) == goldenSink.text)
+        let lines = goldenSink.text.split(separator: "\n")
+        let edited = lines.enumerated().map { index, line in
+            index == 2 ? line.replacingOccurrences(of: "\"touches\":1", with: "\"touches\":2") : String(line)
+        }
+        try fixtures.write("session.expected.jsonl", edited.joined(separator: "\n") + "\n")
+        let mismatched = runInProcess(["check", fixtures.path("session.jsonl")])
+        #expect(mismatched.status == 1)
+        #expect(mismatched.stdout.contains("touches expected 2 got 1"), "\(mismatched)")
     }
 
     @Test func anAppsOwnRecognizerClassIsExportedUnderItsClassNameAndNamesStayUnique() {

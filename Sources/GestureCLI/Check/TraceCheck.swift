@@ -208,6 +208,7 @@ struct TraceCheck: Sendable {
             return update ? .rewritten : .invalidGolden(error)
         }
         guard let goldenBytes else { return update ? .created : .missingGolden }
+        if update, DeviceGolden.starts(goldenBytes) { return .unchanged }
         if goldenBytes == actualBytes { return update ? .unchanged : .matched }
         if update { return .rewritten }
         let expected: [LineRecord]
@@ -221,6 +222,12 @@ struct TraceCheck: Sendable {
             actual = try JSONLines.records(actualBytes, file: golden.replacingSuffix(GoldenNaming.goldenSuffix, with: GoldenNaming.actualSuffix))
         } catch {
             preconditionFailure("TraceCheck: the analysis written for \(golden) does not parse: \(error)")
+        }
+        if let header = DeviceGolden.header(of: expected) {
+            let differences = RecordDiff.differences(
+                expected: Array(expected.dropFirst()), actual: DeviceGolden.observable(actual),
+                comparison: DeviceGolden.comparison(comparison, header: header))
+            return differences.isEmpty ? .matched : .mismatched(differences)
         }
         let differences = RecordDiff.differences(expected: expected, actual: actual, comparison: comparison)
         return differences.isEmpty ? .matched : .mismatched(differences)

@@ -1,13 +1,18 @@
 import GestureKit
 
 extension TraceWriter {
-    /// The JSON Lines header line of a trace on `screen`, without its line feed:
+    /// The JSON Lines header line of a trace on `screen`, naming the scene file at `scene` (relative
+    /// to the trace) when given, without its line feed:
     /// `{"gesturectl":1,"screen":{"width":390,"height":844}}`, as `write(_:header:as:)` writes it.
     ///
     /// For writers that stream a trace line by line, such as GestureRecorder.
-    public static func jsonLinesHeader(screen: Size) -> String {
+    public static func jsonLinesHeader(screen: Size, scene: String? = nil) -> String {
         var text = "{\"gesturectl\":1,\"screen\":"
         appendScreen(screen, pretty: false, to: &text)
+        if let scene {
+            text += ",\"scene\":"
+            appendQuoted(scene, to: &text)
+        }
         return text + "}"
     }
 
