@@ -24,14 +24,7 @@ enum DeviceGolden {
     }
 
     /// Whether the bytes start with a device golden's header (cheap: no parse).
-    static func starts(_ bytes: [UInt8]) -> Bool {
-        var rest = bytes[...]
-        if rest.starts(with: [0xEF, 0xBB, 0xBF]) { rest = rest.dropFirst(3) }
-        rest = rest.drop { $0 == 0x20 || $0 == 0x09 || $0 == 0x0A || $0 == 0x0D }
-        guard rest.first == UInt8(ascii: "{") else { return false }
-        rest = rest.dropFirst().drop { $0 == 0x20 || $0 == 0x09 }
-        return rest.starts(with: Array("\"\(headerKey)\"".utf8))
-    }
+    static func starts(_ bytes: [UInt8]) -> Bool { TraceCheck.firstKey(of: bytes, is: headerKey) }
 
     /// The analysis as the device would have recorded it: no failures, only the device's keys.
     static func observable(_ actual: [LineRecord]) -> [LineRecord] {

@@ -26,7 +26,7 @@ struct ConvertCommand: Command {
         frame. Oddities of the recording are warnings on standard error, with a summary line.
 
         WebDriver actions (the body of POST /session/{id}/actions, or a bare array of input sources; \
-        .actions files, or .json files and standard input that start so) are played tick by tick as \
+        .actions files, or .json files and standard input holding "actions": [) are played tick by tick as \
         the WebDriver specification says: each pointer source is a finger, a pointerMove with a \
         duration is sampled at --rate (default 60 Hz), an element origin is the centre of the \
         rectangle --element gives it, in points on --screen.

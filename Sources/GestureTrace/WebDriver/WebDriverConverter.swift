@@ -63,13 +63,11 @@ public enum WebDriverConverter {
             mappingSummary: summary)
     }
 
-    /// Whether `bytes` look like a WebDriver actions body rather than a trace: a JSON object whose
-    /// first key is `actions`, or an array whose first element is an object and which has an `actions` array in its first 4 KiB.
+    /// Whether `bytes` look like a WebDriver actions body rather than a trace: JSON (an object, or an
+    /// array of objects) with an `"actions": [` in its first 4 KiB, which no trace has.
     public static func looksLikeActions(_ bytes: [UInt8]) -> Bool {
         let text = String(decoding: bytes.prefix(4096), as: UTF8.self)
-        let compact = text.unicodeScalars.filter { !" \t\r\n\u{FEFF}".unicodeScalars.contains($0) }
-        let prefix = String(String.UnicodeScalarView(compact))
-        if prefix.hasPrefix("{\"actions\":") { return true }
-        return prefix.hasPrefix("[{") && prefix.contains("\"actions\":[")
+        let compact = String(String.UnicodeScalarView(text.unicodeScalars.filter { !" \t\r\n\u{FEFF}".unicodeScalars.contains($0) }))
+        return (compact.hasPrefix("{") || compact.hasPrefix("[{")) && compact.contains("\"actions\":[")
     }
 }
