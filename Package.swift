@@ -6,16 +6,19 @@ let package = Package(
     products: [
         .library(name: "GestureKit", targets: ["GestureKit"]),
         .library(name: "GestureTrace", targets: ["GestureTrace"]),
+        .library(name: "GestureRecorder", targets: ["GestureRecorder"]),
         .executable(name: "gesturectl", targets: ["gesturectl"]),
     ],
     targets: [
         .target(name: "GestureKit", linkerSettings: [.linkedLibrary("m")]),
         .target(name: "GestureTrace", dependencies: ["GestureKit"]),
+        .target(name: "GestureRecorder", dependencies: ["GestureKit", "GestureTrace"]),
         .target(name: "GestureCLI", dependencies: ["GestureKit", "GestureTrace"]),
         .executableTarget(name: "gesturectl", dependencies: ["GestureCLI"]),
         .testTarget(name: "GestureKitTests", dependencies: ["GestureKit"]),
         .testTarget(name: "GestureTraceTests", dependencies: ["GestureTrace", "GestureKit"]),
-        .testTarget(name: "GestureCLITests", dependencies: ["GestureCLI", "GestureTrace", "GestureKit"]),
+        .testTarget(name: "GestureCLITests", dependencies: ["GestureCLI", "GestureTrace", "GestureKit", "GestureRecorder"]),
+        .testTarget(name: "GestureRecorderTests", dependencies: ["GestureRecorder", "GestureTrace", "GestureKit"]),
     ],
     swiftLanguageModes: [.v6]
 )

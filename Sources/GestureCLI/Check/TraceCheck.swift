@@ -184,7 +184,11 @@ struct TraceCheck: Sendable {
 
     /// Whether a golden file was written with deliveries: its first record starts with `"type"`, as
     /// every record of `analyze --deliveries --format jsonl` does.
-    static func holdsDeliveries(_ bytes: [UInt8]) -> Bool {
+    static func holdsDeliveries(_ bytes: [UInt8]) -> Bool { firstKey(of: bytes, is: "type") }
+
+    /// Whether the first record in `bytes` (after a byte order mark and white space) is an object
+    /// whose first key is `key`.
+    static func firstKey(of bytes: [UInt8], is key: String) -> Bool {
         var rest = bytes[...]
         if rest.starts(with: [0xEF, 0xBB, 0xBF]) { rest = rest.dropFirst(3) }
         func skipSpace() { while let b = rest.first, b == 0x20 || b == 0x09 || b == 0x0A || b == 0x0D { rest = rest.dropFirst() } }
@@ -192,7 +196,7 @@ struct TraceCheck: Sendable {
         guard rest.first == UInt8(ascii: "{") else { return false }
         rest = rest.dropFirst()
         skipSpace()
-        return rest.starts(with: Array(#""type""#.utf8))
+        return rest.starts(with: Array("\"\(key)\"".utf8))
     }
 
     /// The outcome of comparing `analysis` with the golden file at `golden`, whose `contents` were
@@ -208,6 +212,7 @@ struct TraceCheck: Sendable {
             return update ? .rewritten : .invalidGolden(error)
         }
         guard let goldenBytes else { return update ? .created : .missingGolden }
+        if update, DeviceGolden.starts(goldenBytes) { return .unchanged }
         if goldenBytes == actualBytes { return update ? .unchanged : .matched }
         if update { return .rewritten }
         let expected: [LineRecord]
@@ -221,6 +226,12 @@ struct TraceCheck: Sendable {
             actual = try JSONLines.records(actualBytes, file: golden.replacingSuffix(GoldenNaming.goldenSuffix, with: GoldenNaming.actualSuffix))
         } catch {
             preconditionFailure("TraceCheck: the analysis written for \(golden) does not parse: \(error)")
+        }
+        if let header = DeviceGolden.header(of: expected) {
+            let differences = RecordDiff.differences(
+                expected: Array(expected.dropFirst()), actual: DeviceGolden.observable(actual),
+                comparison: DeviceGolden.comparison(comparison, header: header))
+            return differences.isEmpty ? .matched : .mismatched(differences)
         }
         let differences = RecordDiff.differences(expected: expected, actual: actual, comparison: comparison)
         return differences.isEmpty ? .matched : .mismatched(differences)

@@ -6,7 +6,7 @@ import GestureTrace
 enum ConvertInput {
     /// The `--from` values.
     enum Kind: String, CaseIterable {
-        case json, jsonl, csv, getevent, evemu
+        case json, jsonl, csv, getevent, evemu, webdriver
 
         /// The trace encoding, nil for recordings.
         var traceEncoding: TraceEncoding? { TraceEncoding(rawValue: rawValue) }
@@ -25,8 +25,11 @@ enum ConvertInput {
     /// whose encoding is left to the reader's sniffing shows as `.json` when it starts with `{` or `[`
     /// and `.csv` otherwise.
     static func kind(path: String, bytes: [UInt8]) -> Kind {
+        let encoding = path == "-" ? nil : TraceEncoding(pathExtensionOf: path)
+        if encoding == nil || encoding == .json, WebDriverConverter.looksLikeActions(bytes) { return .webdriver }
         if path != "-", let encoding = TraceEncoding(pathExtensionOf: path) { return Kind(rawValue: encoding.rawValue) ?? .csv }
         let lower = path.lowercased()
+        if lower.hasSuffix(".actions") { return .webdriver }
         if lower.hasSuffix(".events") || lower.hasSuffix(".evemu") { return .evemu }
         let text = String(decoding: bytes.prefix(1 << 16), as: UTF8.self)
         var examined = 0
@@ -63,6 +66,13 @@ enum ConvertInput {
             let header = try reader.header()
             let samples = try reader.readAll()
             return Result(header: header, samples: samples, warnings: reader.warnings, note: nil)
+        case .webdriver:
+            var options = WebDriverOptions(screen: settings.screen ?? .defaultScreen, elements: settings.elements)
+            if let rate = settings.rate { options.rate = rate }
+            let conversion = try WebDriverConverter.convert(bytes: bytes, file: name, options: options)
+            return Result(
+                header: conversion.header, samples: conversion.samples, warnings: conversion.warnings,
+                note: summary(of: conversion, name: name))
         case .getevent, .evemu:
             var options = settings.recordingOptions
             if let device = settings.device {

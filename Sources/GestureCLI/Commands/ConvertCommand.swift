@@ -8,7 +8,7 @@ import GestureTrace
 /// converted, so a bad input leaves standard output (or the `-o` file) untouched.
 struct ConvertCommand: Command {
     let name = "convert"
-    let summary = "convert traces between encodings, and from getevent or evemu recordings"
+    let summary = "convert traces between encodings, and from getevent, evemu or WebDriver actions"
     let discussion = """
         Reads INPUT (a trace in any encoding, an Android 'getevent -lt' log or a Linux 'evemu-record' \
         file; - for standard input) and writes it as a trace in the encoding of --to (or of the -o \
@@ -25,6 +25,12 @@ struct ConvertCommand: Command {
         and a released slot end touches, and touches still down at the end are cancelled at the last \
         frame. Oddities of the recording are warnings on standard error, with a summary line.
 
+        WebDriver actions (the body of POST /session/{id}/actions, or a bare array of input sources; \
+        .actions files, or .json files and standard input holding "actions": [) are played tick by tick as \
+        the WebDriver specification says: each pointer source is a finger, a pointerMove with a \
+        duration is sampled at --rate (default 60 Hz), an element origin is the centre of the \
+        rectangle --element gives it, in points on --screen.
+
         exit status: 0 success, 2 usage error, 65 the input is invalid, 66 a file cannot be opened, \
         74 the output cannot be written.
         """
@@ -34,6 +40,8 @@ struct ConvertCommand: Command {
         Option("screen", .argument(placeholder: "WxH"), help: "recordings: the screen in points to scale to (default 390x844)"),
         Option("raw-size", .argument(placeholder: "WxH"), help: "recordings: the device's size in raw units"),
         Option("device", .argument(placeholder: "DESC"), help: "recordings: the device's description (evemu .desc)"),
+        Option("element", .argument(placeholder: "ID=X,Y,W,H"), help: "webdriver: an element's frame in points, for origins that name it (repeatable)"),
+        Option("rate", .argument(placeholder: "HZ"), help: "webdriver: samples per second of a pointerMove (default 60)"),
         Option("output", short: "o", .argument(placeholder: "OUT"), help: "write to this file instead of standard output"),
     ])
     let operands = Operands(synopsis: "INPUT", name: "INPUT", minimum: 1, maximum: 1)
@@ -51,6 +59,13 @@ struct ConvertCommand: Command {
         let kind = settings.from ?? ConvertInput.kind(path: settings.input, bytes: bytes)
         if kind.traceEncoding != nil, let option = settings.recordingOnlyOptions.first {
             throw UsageError("'\(option)' applies to recordings (getevent, evemu) only, and the input is a \(kind.rawValue) trace")
+        }
+        if kind != .webdriver, let option = settings.webDriverOnlyOptions.first {
+            let input = kind.traceEncoding != nil ? "a \(kind.rawValue) trace" : "a \(kind.rawValue) recording"
+            throw UsageError("'\(option)' applies to WebDriver actions only, and the input is \(input)")
+        }
+        if kind == .webdriver, let option = settings.recordingOnlyOptions.first(where: { $0 != "--screen" }) {
+            throw UsageError("'\(option)' applies to getevent and evemu recordings only, and the input is WebDriver actions")
         }
         let converted: ConvertInput.Result
         do throws(TraceError) {
@@ -85,6 +100,9 @@ struct ConvertSettings {
     var rawSize: RawSize?
     var device: String?
     var output: String?
+    /// `--element` rectangles by id.
+    var elements: [String: Rect] = [:]
+    var rate: Double?
 
     init(_ arguments: ParsedArguments) throws(UsageError) {
         input = arguments.operands.first ?? "-"
@@ -110,6 +128,33 @@ struct ConvertSettings {
             rawSize = size
         }
         device = arguments.value("device")
+        for text in arguments.allValues("element") {
+            guard let (id, rect) = Self.element(text) else {
+                throw UsageError("invalid value '\(text)' for '--element': expected ID=X,Y,WIDTH,HEIGHT in points, such as login=20,300,350,44")
+            }
+            elements[id] = rect
+        }
+        if let text = arguments.value("rate") {
+            guard let rate = Double(text), rate.isFinite, rate > 0, rate <= 1000 else {
+                throw UsageError("invalid value '\(text)' for '--rate': expected samples per second, more than 0 and at most 1000")
+            }
+            self.rate = rate
+        }
+    }
+
+    /// `ID=X,Y,W,H` (the id may itself hold `=`: the last one separates).
+    private static func element(_ text: String) -> (String, Rect)? {
+        guard let equals = text.lastIndex(of: "=") else { return nil }
+        let id = String(text[..<equals])
+        let numbers = text[text.index(after: equals)...].split(separator: ",", omittingEmptySubsequences: false).compactMap { Double($0) }
+        guard !id.isEmpty, numbers.count == 4, numbers.allSatisfy({ $0.isFinite && abs($0) <= 1e6 }), numbers[2] >= 0, numbers[3] >= 0
+        else { return nil }
+        return (id, Rect(x: numbers[0], y: numbers[1], width: numbers[2], height: numbers[3]))
+    }
+
+    /// The WebDriver-only options that were given, as spelled.
+    var webDriverOnlyOptions: [String] {
+        (elements.isEmpty ? [] : ["--element"]) + (rate != nil ? ["--rate"] : [])
     }
 
     /// The recording options given, for a recording input.

@@ -90,7 +90,7 @@ public enum TraceWriter {
         return text
     }
 
-    private static func appendScreen(_ screen: Size, pretty: Bool, to text: inout String) {
+    static func appendScreen(_ screen: Size, pretty: Bool, to text: inout String) {
         text += pretty ? "{\"width\": " : "{\"width\":"
         TraceNumber.append(screen.width, to: &text)
         text += pretty ? ", \"height\": " : ",\"height\":"
