@@ -60,13 +60,7 @@ extension ControlTracker {
         guard entry.state.tracking else { return }
         switch control.kind {
         case .slider:
-            let travel = control.bounds.size.width - min(control.thresholds.sliderKnobWidth, control.bounds.size.width)
-            let range = control.maximumValue - control.minimumValue
-            let proposed = travel > 0 ? entry.state.startValue + (p.x - entry.state.start.x) / travel * range : control.value
-            let value = min(max(proposed, control.minimumValue), control.maximumValue)
-            guard value != control.value else { return }
-            control.value = value
-            if control.isContinuous { sendValueChanged(entry) } else { entry.state.valueChangePending = true }
+            followKnob(entry, to: p)
         case .stepper:
             // Leaving the half held stops the repeat.
             let direction: Double = p.x < control.bounds.size.width / 2 ? -1 : 1
@@ -74,6 +68,18 @@ extension ControlTracker {
         default:
             break
         }
+    }
+
+    /// A tracked slider's knob follows the finger along the track; the value with it.
+    private func followKnob(_ entry: Entry, to p: Point) {
+        let control = entry.control
+        let travel = control.bounds.size.width - min(control.thresholds.sliderKnobWidth, control.bounds.size.width)
+        let range = control.maximumValue - control.minimumValue
+        let proposed = travel > 0 ? entry.state.startValue + (p.x - entry.state.start.x) / travel * range : control.value
+        let value = min(max(proposed, control.minimumValue), control.maximumValue)
+        guard value != control.value else { return }
+        control.value = value
+        if control.isContinuous { sendValueChanged(entry) } else { entry.state.valueChangePending = true }
     }
 
     /// `touchesEnded`: `endTracking` (a switch toggles, a segmented control or page control selects,
@@ -122,7 +128,11 @@ extension ControlTracker {
                 control.currentPage = page
                 sendValueChanged(entry)
             }
-        case .slider, .stepper:
+        case .slider:
+            // A lift away from the last move still moves the knob there.
+            if entry.touch.windowLocation != entry.touch.previousWindowLocation { followKnob(entry, to: p) }
+            if entry.state.valueChangePending { sendValueChanged(entry) }
+        case .stepper:
             if entry.state.valueChangePending { sendValueChanged(entry) }
         case .button, .control:
             break
