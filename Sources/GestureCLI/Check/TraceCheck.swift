@@ -183,7 +183,8 @@ struct TraceCheck: Sendable {
     }
 
     /// Whether a golden file was written with deliveries: its first record starts with `"type"`, as
-    /// every record of `analyze --deliveries --format jsonl` does.
+    /// every record of `analyze --deliveries --format jsonl` does, unless that record is a control or
+    /// scroll record (which always carry it): then whether a transition or delivery record does.
     static func holdsDeliveries(_ bytes: [UInt8]) -> Bool {
         var rest = bytes[...]
         if rest.starts(with: [0xEF, 0xBB, 0xBF]) { rest = rest.dropFirst(3) }
@@ -192,7 +193,18 @@ struct TraceCheck: Sendable {
         guard rest.first == UInt8(ascii: "{") else { return false }
         rest = rest.dropFirst()
         skipSpace()
-        return rest.starts(with: Array(#""type""#.utf8))
+        guard rest.starts(with: Array(#""type""#.utf8)) else { return false }
+        guard rest.starts(with: Array(#""type":"control""#.utf8)) || rest.starts(with: Array(#""type":"scroll""#.utf8)) else { return true }
+        return contains(bytes, #"{"type":"transition""#) || contains(bytes, #"{"type":"delivery""#)
+    }
+
+    private static func contains(_ bytes: [UInt8], _ text: String) -> Bool {
+        let needle = Array(text.utf8)
+        guard bytes.count >= needle.count else { return false }
+        for start in 0...(bytes.count - needle.count) where bytes[start] == needle[0] {
+            if bytes[start..<(start + needle.count)].elementsEqual(needle) { return true }
+        }
+        return false
     }
 
     /// The outcome of comparing `analysis` with the golden file at `golden`, whose `contents` were
