@@ -321,6 +321,7 @@ private struct CustomStage {
             switch record {
             case .transition(let transition): records.transitions.append(transition)
             case .delivery(let delivery): records.deliveries.append(delivery)
+            case .control, .scroll: break
             }
         }
         for sample in samples { engine.process(sample) }

@@ -248,6 +248,8 @@ extension DeepSceneInvariantTests {
                     default: break
                     }
                 }
+            case .control, .scroll:
+                break
             }
         }
         for r in engine.environment.recognizers {

@@ -82,6 +82,7 @@ extension DeliveryTests {
             switch $0 {
             case .delivery(let d): return "delivery " + summary([d])[0]
             case .transition(let t): return "transition \(t.recognizer) \(t.state.rawValue)@\(rounded(t.t))"
+            case .control, .scroll: return "other"
             }
         }
         #expect(Array(lines.prefix(4)) == [
@@ -278,6 +279,7 @@ extension DeliveryTests {
             switch record {
             case .transition(let t): return "\(t.recognizer) \(t.state.rawValue)@\(rounded(t.t))"
             case .delivery(let d): return summary([d])[0]
+            case .control, .scroll: return "other"
             }
         }
         #expect(order == [

@@ -127,7 +127,7 @@ private struct AnalyzeRun {
                 continue
             }
             for warning in trace.warnings { environment.printError(warning.description) }
-            guard beginTrace() else { return }
+            guard beginTrace(extended: trace.engine.hasControlsOrScrollViews) else { return }
             do throws(AnalysisFailure) {
                 try TraceAnalysis.stream(trace, renderer: settings.format.renderer(renderOptions.forTrace(index)), into: sink)
             } catch {
@@ -164,7 +164,7 @@ private struct AnalyzeRun {
                     return false
                 }
                 guard let output = result.output?.spool else { return true }
-                guard beginTrace() else { return false }
+                guard beginTrace(extended: result.extended) else { return false }
                 do throws(OutputError) {
                     try output.write(to: sink)
                 } catch {
@@ -195,8 +195,10 @@ private struct AnalyzeRun {
     /// Writes the prologue or the separator before a trace's output.
     ///
     /// - Returns: false once standard output has failed.
-    private mutating func beginTrace() -> Bool {
-        sink.buffer.append(utf8: wroteTrace ? renderer.separator : renderer.prologue)
+    /// - Parameter extended: the trace's scene has controls or scroll views (the CSV header then
+    ///   has their columns).
+    private mutating func beginTrace(extended: Bool) -> Bool {
+        sink.buffer.append(utf8: wroteTrace ? renderer.separator : renderer.prologue(extended: extended))
         wroteTrace = true
         do throws(OutputError) {
             try sink.drainIfFull()
@@ -248,6 +250,8 @@ private struct ParallelTrace: Sendable {
     var messages: [String] = []
     /// The trace's share of the exit status.
     var status = ExitStatus.success
+    /// Whether the trace's scene has controls or scroll views.
+    var extended = false
     /// The rendered output of a good trace.
     var output: SpoolTransfer?
     /// A spool that could not be written (a temporary file).
@@ -262,7 +266,10 @@ private struct ParallelTrace: Sendable {
         do throws(AnalysisFailure) {
             let warnings = try TraceAnalysis.render(
                 path: path, settings: settings, resolver: resolver, renderer: format.renderer(options), into: .spool(spool)
-            ) { scene in names = scene.recognizers.map(\.name) }
+            ) { scene in
+                names = scene.recognizers.map(\.name)
+                result.extended = scene.hasControlsOrScrollViews
+            }
             result.messages = warnings.map(\.description)
             result.output = SpoolTransfer(spool: spool)
         } catch {

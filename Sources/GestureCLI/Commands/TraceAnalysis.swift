@@ -110,7 +110,7 @@ enum TraceAnalysis {
         } catch {
             throw .trace(.unreadable(trace.source.located(error)))
         }
-        let traceRenderer = renderer.traceRenderer(path: trace.path)
+        let traceRenderer = renderer.traceRenderer(path: trace.path, extended: trace.engine.hasControlsOrScrollViews)
         if threads ?? (trace.source.byteCount >= pipelineThreshold && ProcessInfo.processInfo.activeProcessorCount > 1),
             !traceRenderer.observesSamples
         {
@@ -140,7 +140,7 @@ enum TraceAnalysis {
         }
         let (source, reader, engine) = prepared
         try replay(
-            reader, source: source, engine: engine, filter: RecordFilter(settings), renderer: renderer.traceRenderer(path: path),
+            reader, source: source, engine: engine, filter: RecordFilter(settings), renderer: renderer.traceRenderer(path: path, extended: engine.hasControlsOrScrollViews),
             into: sink)
         let warnings: [Diagnostic]
         do throws(TraceAnalysisError) {

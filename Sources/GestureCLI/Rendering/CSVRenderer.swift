@@ -17,11 +17,24 @@ struct CSVRenderer: AnalysisRenderer {
         "velocity_x", "velocity_y", "scale", "rotation", "velocity", "direction", "taps", "reason",
     ]
 
-    var prologue: String { ((options.labelsTraces ? ["trace"] : []) + Self.columns).joined(separator: ",") + "\n" }
+    /// The columns scenes with controls or scroll views add after ``columns``.
+    static let extendedColumns = [
+        "type", "event", "control", "scroll_view", "value", "content_offset_x", "content_offset_y", "target_x", "target_y",
+    ]
+
+    var prologue: String { prologue(extended: false) }
+
+    func prologue(extended: Bool) -> String {
+        ((options.labelsTraces ? ["trace"] : []) + Self.columns + (extended ? Self.extendedColumns : [])).joined(separator: ",") + "\n"
+    }
     let separator = ""
     let epilogue = ""
 
     func traceRenderer(path: String) -> TraceRenderer { CSVTraceRenderer(path: path, options: options) }
+
+    func traceRenderer(path: String, extended: Bool) -> TraceRenderer {
+        CSVTraceRenderer(path: path, options: options, extended: extended)
+    }
 
     /// The field as RFC 4180 writes it: quoted, with quotes doubled, when it holds `,` `"` CR or LF.
     static func quoted(_ field: String) -> String {

@@ -9,11 +9,16 @@ final class JSONTraceRenderer: TraceRenderer {
     private let gestures: GestureSequencer<JSONGestureLayout>
     private var deliveries: Spool?
     private var deliveryCount = 0
+    /// The control and scroll records, for `"controls"` and `"scrolling"`; made at the first one.
+    private var controls: RecordList?
+    private var scrolling: RecordList?
+    private let spoolLimit: Int
 
     /// - Parameter spoolLimit: the most bytes each waiting gesture keeps in memory (tests make it
     ///   tiny, to exercise the temporary files).
     init(path: String, options: RenderOptions, spoolLimit: Int = 1 << 16) {
         self.path = path
+        self.spoolLimit = spoolLimit
         gestures = GestureSequencer(layout: JSONGestureLayout(), spoolLimit: spoolLimit)
         if options.deliveries { deliveries = Spool(memoryLimit: max(spoolLimit, 1 << 4) << 4) }
     }
@@ -35,6 +40,14 @@ final class JSONTraceRenderer: TraceRenderer {
             writer.delivery(delivery, typed: false, trace: nil, to: &scratch)
             try deliveries.append(scratch)
             deliveryCount += 1
+        case .control(let control):
+            let list = controls ?? RecordList(memoryLimit: spoolLimit << 4)
+            controls = list
+            try list.add { writer.control(control, trace: nil, to: &$0) }
+        case .scroll(let scroll):
+            let list = scrolling ?? RecordList(memoryLimit: spoolLimit << 4)
+            scrolling = list
+            try list.add { writer.scroll(scroll, trace: nil, to: &$0) }
         }
     }
 
@@ -47,6 +60,8 @@ final class JSONTraceRenderer: TraceRenderer {
             deliveries.removeAll()
             sink.buffer.append(UInt8(ascii: "]"))
         }
+        if let controls { try controls.write(as: ",\"controls\":[", to: sink) }
+        if let scrolling { try scrolling.write(as: ",\"scrolling\":[", to: sink) }
         sink.buffer.append(UInt8(ascii: "}"))
         try sink.drainIfFull()
     }
@@ -101,5 +116,34 @@ struct JSONGestureLayout: GestureLayout {
 
     func footer(of gesture: GestureSummary, into out: inout ByteBuffer) {
         out.append("]}")
+    }
+}
+
+/// Records kept for a member of the trace object (`"controls"`, `"scrolling"`), comma-separated,
+/// in a ``Spool`` until the trace ends.
+final class RecordList {
+    private let spool: Spool
+    private var count = 0
+    private var scratch = ByteBuffer()
+
+    init(memoryLimit: Int) {
+        spool = Spool(memoryLimit: memoryLimit)
+    }
+
+    /// Adds the record `write` renders.
+    func add(_ write: (inout ByteBuffer) -> Void) throws(OutputError) {
+        scratch.removeAll()
+        if count > 0 { scratch.append(UInt8(ascii: ",")) }
+        write(&scratch)
+        try spool.append(scratch)
+        count += 1
+    }
+
+    /// Writes `opening` (`,"name":[`), the records and `]`.
+    func write(as opening: StaticString, to sink: ByteSink) throws(OutputError) {
+        sink.buffer.append(opening)
+        try spool.write(to: sink)
+        spool.removeAll()
+        sink.buffer.append(UInt8(ascii: "]"))
     }
 }

@@ -248,7 +248,9 @@ struct RecordBytesWriter {
     ///
     /// - Parameter trace: the quoted trace cell and its comma, written first when several traces
     ///   are analyzed.
-    mutating func csvRow(_ record: TransitionRecord, trace: [UInt8]?, to out: inout ByteBuffer) {
+    /// - Parameter extended: the scene has controls or scroll views: the row ends with the cells of
+    ///   their columns (``CSVRenderer/extendedColumns``).
+    mutating func csvRow(_ record: TransitionRecord, trace: [UInt8]?, extended: Bool = false, to out: inout ByteBuffer) {
         if let trace { out.append(trace) }
         out.appendNumber(record.t)
         out.append(UInt8(ascii: ","))
@@ -285,19 +287,20 @@ struct RecordBytesWriter {
         if let taps = record.taps { out.appendInteger(taps) }
         out.append(UInt8(ascii: ","))
         if let reason = record.reason { out.appendCSVField(reason) }
+        if extended { out.append(",transition,,,,,,,,") }
         out.append(UInt8(ascii: "\n"))
     }
 
     /// A number cell and the comma after it; an absent value is an empty cell.
     @inline(__always)
-    private static func cell(_ value: Double?, to out: inout ByteBuffer) {
+    static func cell(_ value: Double?, to out: inout ByteBuffer) {
         if let value { out.appendNumber(value) }
         out.append(UInt8(ascii: ","))
     }
 
     /// `{"x":…,"y":…}`.
     @inline(__always)
-    private static func point(_ point: Point, to out: inout ByteBuffer) {
+    static func point(_ point: Point, to out: inout ByteBuffer) {
         out.append("{\"x\":")
         out.appendNumber(point.x)
         out.append(",\"y\":")
@@ -306,7 +309,7 @@ struct RecordBytesWriter {
     }
 
     /// A touch id as the trace spells it: a number, or a string.
-    private static func touchID(_ id: TouchID, to out: inout ByteBuffer) {
+    static func touchID(_ id: TouchID, to out: inout ByteBuffer) {
         switch id {
         case .number(let n): out.appendInteger(n)
         case .name(let s): out.appendJSONString(s)

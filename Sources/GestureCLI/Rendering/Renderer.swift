@@ -35,6 +35,17 @@ protocol AnalysisRenderer {
     var epilogue: String { get }
     /// A renderer of one trace's records, as the engine makes them.
     func traceRenderer(path: String) -> TraceRenderer
+    /// The prologue when the first trace's scene has controls or scroll views (`extended`), or not.
+    func prologue(extended: Bool) -> String
+    /// A renderer of one trace's records, for a scene with controls or scroll views (`extended`) or not.
+    func traceRenderer(path: String, extended: Bool) -> TraceRenderer
+}
+
+extension AnalysisRenderer {
+    /// ``prologue``: only the CSV header depends on the scene.
+    func prologue(extended: Bool) -> String { prologue }
+    /// ``traceRenderer(path:)``: only CSV rows depend on the scene.
+    func traceRenderer(path: String, extended: Bool) -> TraceRenderer { traceRenderer(path: path) }
 }
 
 /// The `--format` values of `analyze`.

@@ -15,6 +15,8 @@ struct TextColumns {
     var state = 0
     var method = 0
     var responder = 0
+    var subject = 0
+    var event = 0
 
     /// Widens the columns to hold `line`.
     mutating func widen(for line: TextLine) {
@@ -32,6 +34,10 @@ struct TextColumns {
             self.time = max(self.time, time.count)
             self.method = max(self.method, method.rawValue.count)
             self.responder = max(self.responder, responder.count)
+        case .viewEvent(let time, let subject, let event, _):
+            self.time = max(self.time, time.count)
+            self.subject = max(self.subject, subject.count)
+            self.event = max(self.event, event.count)
         }
     }
 
@@ -46,6 +52,8 @@ struct TextColumns {
         state = max(state, other.state)
         method = max(method, other.method)
         responder = max(responder, other.responder)
+        subject = max(subject, other.subject)
+        event = max(event, other.event)
     }
 
     /// The line as shown, without its line break: indented, cells padded to the columns' widths and
@@ -77,6 +85,9 @@ struct TextColumns {
                 style(.dim, time.padding(to: self.time)), method.rawValue.padding(to: self.method), responder.padding(to: self.responder),
                 figures,
             ]
+        case .viewEvent(let time, let subject, let event, let figures):
+            indent = "      "
+            cells = [style(.dim, time.padding(to: self.time)), subject.padding(to: self.subject), event.padding(to: self.event), figures]
         }
         return Self.trimmed(indent + cells.joined(separator: "  "))
     }

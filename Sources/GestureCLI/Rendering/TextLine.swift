@@ -12,9 +12,11 @@ enum TextLine: Equatable {
     case transition(time: String, state: RecognizerState, figures: String)
     /// A delivery: time, method, responder, figures.
     case delivery(time: String, method: DeliveryMethod, responder: String, figures: String)
+    /// A control event or scroll-view delegate call: time, control or scroll view, event, figures.
+    case viewEvent(time: String, subject: String, event: String, figures: String)
 
     private enum Tag: UInt8 {
-        case gesture = 1, transition, delivery
+        case gesture = 1, transition, delivery, viewEvent
     }
 
     /// Appends the line's spool form.
@@ -35,6 +37,9 @@ enum TextLine: Equatable {
             out.append(Self.code(of: method))
             Self.encode(responder, into: &out)
             Self.encode(figures, into: &out)
+        case .viewEvent(let time, let subject, let event, let figures):
+            out.append(Tag.viewEvent.rawValue)
+            for cell in [time, subject, event, figures] { Self.encode(cell, into: &out) }
         }
     }
 
@@ -64,6 +69,11 @@ enum TextLine: Equatable {
             let method = try method(code)
             guard let responder = try cursor.string(), let figures = try cursor.string() else { return nil }
             line = .delivery(time: time, method: method, responder: responder, figures: figures)
+        case .viewEvent:
+            guard let time = try cursor.string(), let subject = try cursor.string(), let event = try cursor.string(),
+                let figures = try cursor.string()
+            else { return nil }
+            line = .viewEvent(time: time, subject: subject, event: event, figures: figures)
         case nil:
             throw damaged
         }

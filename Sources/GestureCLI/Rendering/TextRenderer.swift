@@ -79,6 +79,30 @@ struct TextRenderer: AnalysisRenderer {
         return figures
     }
 
+    /// A control record's figures, in order.
+    static func figures(of record: ControlRecord) -> [String] {
+        var figures = [record.kind.rawValue]
+        if let location = record.location { figures.append("at " + point(location)) }
+        figures.append("touches " + record.touches.map(\.description).joined(separator: " "))
+        switch record.value {
+        case .number(let value)?: figures.append("value " + number(value))
+        case .on(let on)?: figures.append(on ? "on" : "off")
+        case nil: break
+        }
+        if let cancelledBy = record.cancelledBy { figures.append("cancelled by " + cancelledBy) }
+        return figures
+    }
+
+    /// A scroll record's figures, in order.
+    static func figures(of record: ScrollRecord) -> [String] {
+        var figures = ["offset " + point(record.contentOffset)]
+        if let velocity = record.velocity { figures.append("velocity " + point(velocity)) }
+        if let target = record.targetContentOffset { figures.append("target " + point(target)) }
+        if let decelerate = record.decelerate { figures.append(decelerate ? "decelerates" : "does not decelerate") }
+        if let zoomScale = record.zoomScale { figures.append("zoom " + number(zoomScale)) }
+        return figures
+    }
+
     /// A time, at up to 3 decimals.
     static func time(_ t: Double) -> String { DecimalFormatting.string(t, fractionDigits: 3) }
     private static func number(_ value: Double) -> String { DecimalFormatting.string(value, fractionDigits: 2) }

@@ -20,6 +20,9 @@ final class TextTraceRenderer: TraceRenderer {
     private var deliveryCount = 0
     /// The widths the deliveries need (those of gestures and transitions are the layout's).
     private var deliveryColumns = TextColumns()
+    /// The control and scroll lines, made at the first one.
+    private var viewEvents: Spool?
+    private let spoolLimit: Int
     private var scratch = ByteBuffer()
 
     /// - Parameter spoolLimit: the most bytes each waiting gesture keeps in memory (tests make it
@@ -27,6 +30,7 @@ final class TextTraceRenderer: TraceRenderer {
     init(path: String, options: RenderOptions, spoolLimit: Int = 1 << 16) {
         self.path = path
         self.options = options
+        self.spoolLimit = spoolLimit
         gestures = GestureSequencer(layout: TextGestureLayout(), spoolLimit: spoolLimit)
         lines = Spool(memoryLimit: spoolLimit << 2)
         linesSink = .spool(lines)
@@ -51,7 +55,24 @@ final class TextTraceRenderer: TraceRenderer {
             line.encode(into: &scratch)
             try deliveries.append(scratch)
             deliveryCount += 1
+        case .control(let control):
+            try addViewEvent(TextLine.viewEvent(
+                time: TextRenderer.time(control.t), subject: control.control, event: control.event.rawValue,
+                figures: TextRenderer.figures(of: control).joined(separator: ", ")))
+        case .scroll(let scroll):
+            try addViewEvent(TextLine.viewEvent(
+                time: TextRenderer.time(scroll.t), subject: scroll.scrollView, event: scroll.event.rawValue,
+                figures: TextRenderer.figures(of: scroll).joined(separator: ", ")))
         }
+    }
+
+    private func addViewEvent(_ line: TextLine) throws(OutputError) {
+        let spool = viewEvents ?? Spool(memoryLimit: spoolLimit << 2)
+        viewEvents = spool
+        deliveryColumns.widen(for: line)
+        scratch.removeAll()
+        line.encode(into: &scratch)
+        try spool.append(scratch)
     }
 
     override func end(_ sink: ByteSink) throws(OutputError) {
@@ -68,6 +89,11 @@ final class TextTraceRenderer: TraceRenderer {
             if deliveryCount == 0 { append("      none", to: sink) }
             try replay(deliveries, columns: columns, to: sink)
             deliveries.removeAll()
+        }
+        if let viewEvents {
+            append("  controls and scrolling", to: sink)
+            try replay(viewEvents, columns: columns, to: sink)
+            viewEvents.removeAll()
         }
         try sink.drainIfFull()
     }

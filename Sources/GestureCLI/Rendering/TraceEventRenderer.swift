@@ -69,6 +69,8 @@ final class TraceEventTraceRenderer: TraceRenderer {
         switch record {
         case .transition(let transition): transitionEvents(transition, into: &sink.buffer)
         case .delivery(let delivery): deliveryEvent(delivery, into: &sink.buffer)
+        case .control(let control): controlEvent(control, into: &sink.buffer)
+        case .scroll(let scroll): scrollEvent(scroll, into: &sink.buffer)
         }
         try sink.drainIfFull()
     }
@@ -187,22 +189,57 @@ final class TraceEventTraceRenderer: TraceRenderer {
 
     // MARK: Deliveries and touches
 
+    /// The thread of a responder, control or scroll view (`name` as its track shows it), named on first sight.
+    private func responderThread(_ name: String, into out: inout ByteBuffer) -> Int {
+        if let known = responders[name] { return known }
+        let tid = 3 * (responders.count + 1)
+        responders[name] = tid
+        threadName(name, tid: tid, sortIndex: 2_000_000 + responders.count, into: &out)
+        return tid
+    }
+
     private func deliveryEvent(_ record: DeliveryRecord, into out: inout ByteBuffer) {
         latest = max(latest, record.t)
-        let tid: Int
-        if let known = responders[record.responder] {
-            tid = known
-        } else {
-            tid = 3 * (responders.count + 1)
-            responders[record.responder] = tid
-            threadName("responder \(record.responder)", tid: tid, sortIndex: 2_000_000 + responders.count, into: &out)
-        }
+        let tid = responderThread("responder \(record.responder)", into: &out)
         open("i", tid: tid, t: record.t, into: &out)
         out.append(",\"s\":\"t\",\"cat\":\"delivery\",\"name\":")
         out.appendJSONString(record.method.rawValue)
         out.append(",\"args\":")
         writer.delivery(record, typed: false, trace: nil, to: &out)
         out.append(UInt8(ascii: "}"))
+    }
+
+    /// A control event: an instant on the control's track, with the control record as `args`.
+    private func controlEvent(_ record: ControlRecord, into out: inout ByteBuffer) {
+        latest = max(latest, record.t)
+        let tid = responderThread("control \(record.control)", into: &out)
+        open("i", tid: tid, t: record.t, into: &out)
+        out.append(",\"s\":\"t\",\"cat\":\"control\",\"name\":")
+        out.appendJSONString(record.event.rawValue)
+        out.append(",\"args\":")
+        writer.control(record, trace: nil, to: &out)
+        out.append(UInt8(ascii: "}"))
+    }
+
+    /// A scroll view event: an instant on the scroll view's track (the scroll record as `args`) and
+    /// its content offset as a counter.
+    private func scrollEvent(_ record: ScrollRecord, into out: inout ByteBuffer) {
+        latest = max(latest, record.t)
+        let tid = responderThread("scroll view \(record.scrollView)", into: &out)
+        open("i", tid: tid, t: record.t, into: &out)
+        out.append(",\"s\":\"t\",\"cat\":\"scroll\",\"name\":")
+        out.appendJSONString(record.event.rawValue)
+        out.append(",\"args\":")
+        writer.scroll(record, trace: nil, to: &out)
+        out.append(UInt8(ascii: "}"))
+        open("C", tid: 0, t: record.t, into: &out)
+        out.append(",\"cat\":\"value\",\"name\":")
+        out.appendJSONString(record.scrollView + " contentOffset")
+        out.append(",\"args\":{\"x\":")
+        out.appendNumber(record.contentOffset.x)
+        out.append(",\"y\":")
+        out.appendNumber(record.contentOffset.y)
+        out.append("}}")
     }
 
     private func touchEnd(tid: Int, t: Double, location: Point?, phase: TouchPhase?, into out: inout ByteBuffer) {

@@ -48,18 +48,23 @@ final class JSONLinesTraceRenderer: TraceRenderer {
         switch record {
         case .transition(let transition): writer.transition(transition, typed: deliveries, trace: label, to: &sink.buffer)
         case .delivery(let delivery): writer.delivery(delivery, typed: true, trace: label, to: &sink.buffer)
+        case .control(let control): writer.control(control, trace: label, to: &sink.buffer)
+        case .scroll(let scroll): writer.scroll(scroll, trace: label, to: &sink.buffer)
         }
         sink.buffer.append(UInt8(ascii: "\n"))
         try sink.drainIfFull()
     }
 }
 
-/// `csv`: one row per transition (deliveries are not part of the format).
+/// `csv`: one row per transition, and in scenes with controls or scroll views one per control and
+/// scroll record, with the extended columns (deliveries are not part of the format).
 final class CSVTraceRenderer: TraceRenderer {
     private var writer = RecordBytesWriter(csv: true)
     private let label: [UInt8]?
+    private let extended: Bool
 
-    init(path: String, options: RenderOptions) {
+    init(path: String, options: RenderOptions, extended: Bool = false) {
+        self.extended = extended
         if options.labelsTraces {
             var bytes = ByteBuffer()
             bytes.appendCSVField(path)
@@ -71,8 +76,12 @@ final class CSVTraceRenderer: TraceRenderer {
     }
 
     override func add(_ record: AnalysisRecord, to sink: ByteSink) throws(OutputError) {
-        guard case .transition(let transition) = record else { return }
-        writer.csvRow(transition, trace: label, to: &sink.buffer)
+        switch record {
+        case .transition(let transition): writer.csvRow(transition, trace: label, extended: extended, to: &sink.buffer)
+        case .control(let control): writer.csvRow(control, trace: label, to: &sink.buffer)
+        case .scroll(let scroll): writer.csvRow(scroll, trace: label, to: &sink.buffer)
+        case .delivery: return
+        }
         try sink.drainIfFull()
     }
 }

@@ -21,6 +21,11 @@ final class GestureEnvironment {
     @exclusivity(unchecked) var didObserveFailure: (GestureRecognizer) -> Void = { _ in }
     /// Called when a recognizer stops tracking a touch.
     @exclusivity(unchecked) var didIgnoreTouch: (GestureRecognizer, Touch) -> Void = { _, _ in }
+    /// The views' answer to `gestureRecognizerShouldBegin(_:)` (controls and scroll views): a reason
+    /// to fail the recognizer, or nil to let it begin. Nil in scenes without controls or scroll views.
+    @exclusivity(unchecked) var viewsShouldBegin: ((GestureRecognizer) -> String?)?
+    /// Called after each observed transition, in scenes with scroll views (their pans drive scrolling).
+    @exclusivity(unchecked) var didObserveTransition: ((GestureRecognizer, RecognizerState) -> Void)?
 
     func add(_ recognizer: GestureRecognizer) {
         recognizer.environment = self
@@ -114,6 +119,12 @@ final class GestureEnvironment {
             observe(r, .failed, reason: "its delegate's gestureRecognizerShouldBegin answered no")
             return
         }
+        if let viewsShouldBegin, let reason = viewsShouldBegin(r) {
+            r.logicalState = .failed
+            r.cancelTimers()
+            observe(r, .failed, reason: reason)
+            return
+        }
         for rival in recognizers where rival.observedState.isRecognition && prevents(rival, r) {
             r.logicalState = .failed
             r.cancelTimers()
@@ -150,6 +161,7 @@ final class GestureEnvironment {
         markDirty(r)
         r.observedState = state
         emit(r.makeRecord(state, at: clock.now, reason: reason))
+        if let didObserveTransition { didObserveTransition(r, state) }
         if state == .failed {
             didObserveFailure(r)
             resolveWaiters(of: r)

@@ -56,6 +56,10 @@ public final class Engine {
     /// The scene's delegates (recognizers hold their delegates weakly, as in UIKit).
     private var retainedDelegates: [AnyObject] = []
     lazy var delivery = DeliveryRouter(engine: self)
+    /// The view side of controls; nil in scenes without controls or scroll views.
+    @exclusivity(unchecked) var controls: ControlTracker?
+    /// Scrolling; nil in scenes without scroll views.
+    @exclusivity(unchecked) var scrolling: ScrollCoordinator?
 
     /// Builds the live scene from its description.
     public convenience init(
@@ -75,9 +79,16 @@ public final class Engine {
         environment.screen = window.frame.size
         for recognizer in recognizers { environment.add(recognizer) }
         environment.emit = { [unowned self] record in onRecord(.transition(record)) }
-        environment.willObserveRecognition = { [unowned self] r in delivery.recognizerWillRecognize(r) }
-        environment.didObserveFailure = { [unowned self] r in delivery.recognizerDidFail(r) }
+        environment.willObserveRecognition = { [unowned self] r in
+            if let controls { controls.recognizerWillRecognize(r) }
+            delivery.recognizerWillRecognize(r)
+        }
+        environment.didObserveFailure = { [unowned self] r in
+            if let controls { controls.recognizerDidFail(r) }
+            delivery.recognizerDidFail(r)
+        }
         environment.didIgnoreTouch = { [unowned self] r, touch in delivery.recognizer(r, didIgnore: touch) }
+        installControlsAndScrolling()
     }
 
     /// The current virtual time.
@@ -161,6 +172,7 @@ public final class Engine {
             environment.clock.set(timer.deadline)
             timer.action()
             environment.endOfEvent()
+            if let controls { controls.releaseHolds() }
             delivery.endOfEvent()
         }
     }
@@ -187,6 +199,7 @@ public final class Engine {
                 if !droppedTouches.isEmpty { droppedTouches.remove(id) }
                 let touch = beginTouch(id: id, at: location, time: t)
                 touch.eventSerial = serial
+                if let scrolling { scrolling.touchDown(touch) }
                 activeTouches.append(touch)
                 changed.append(touch)
             } else {
@@ -212,8 +225,10 @@ public final class Engine {
         }
         let event = TouchEvent(timestamp: t, allTouches: activeTouches, serial: serial)
         deliverToRecognizers(changed, event)
+        if let controls { controls.touchesChanged(changed) }
         if options.deliveries { delivery.deliverTouches(changed, event) }
         environment.endOfEvent()
+        if let controls { controls.releaseHolds() }
         if options.deliveries { delivery.endOfEvent() }
         if anyEnded {
             for touch in changed where touch.phase == .ended {

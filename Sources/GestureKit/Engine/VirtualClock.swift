@@ -42,7 +42,7 @@ final class VirtualClock {
     func set(_ time: Double) { now = time }
 
     @discardableResult
-    func schedule(at deadline: Double, owner: GestureRecognizer, _ action: @escaping () -> Void) -> Int {
+    func schedule(at deadline: Double, owner: AnyObject, _ action: @escaping () -> Void) -> Int {
         nextSerial += 1
         timers.append(VirtualTimer(deadline: deadline, serial: nextSerial, owner: ObjectIdentifier(owner), action: action))
         return nextSerial
@@ -52,7 +52,7 @@ final class VirtualClock {
         timers.removeAll { $0.serial == serial }
     }
 
-    func cancelAll(ownedBy owner: GestureRecognizer) {
+    func cancelAll(ownedBy owner: AnyObject) {
         guard !timers.isEmpty else { return }
         let id = ObjectIdentifier(owner)
         timers.removeAll { $0.owner == id }

@@ -48,6 +48,10 @@ public class PanGestureRecognizer: GestureRecognizer {
     /// A reason to fail at touch down, or nil.
     func rejection(of touch: Touch) -> String? { nil }
 
+    /// The part of the centroid's movement that counts toward the hysteresis: all of it (a scroll
+    /// view's pan counts only the axes it can scroll).
+    func movementTowardHysteresis(_ raw: Point) -> Point { raw }
+
     override public func touchesBegan(_ touches: [Touch], with event: TouchEvent) {
         for touch in touches.reversed() where self.touches.liveCount > maximumNumberOfTouches {
             ignore(touch)
@@ -86,7 +90,7 @@ public class PanGestureRecognizer: GestureRecognizer {
         follow(event)
         switch state {
         case .possible:
-            let raw = position - origin
+            let raw = movementTowardHysteresis(position - origin)
             let h = thresholds.panHysteresis
             guard live >= minimumNumberOfTouches, live <= maximumNumberOfTouches,
                 abs(raw.x) >= h || abs(raw.y) >= h

@@ -175,12 +175,18 @@ public enum AnalysisRecord: Hashable, Sendable {
     case transition(TransitionRecord)
     /// A responder received an event.
     case delivery(DeliveryRecord)
+    /// A control sent a control event (scenes with controls).
+    case control(ControlRecord)
+    /// A scroll view told its delegate something (scenes with scroll views).
+    case scroll(ScrollRecord)
 
     /// The record's time.
     public var t: Double {
         switch self {
         case .transition(let r): return r.t
         case .delivery(let d): return d.t
+        case .control(let c): return c.t
+        case .scroll(let s): return s.t
         }
     }
 }

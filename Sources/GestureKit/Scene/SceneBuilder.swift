@@ -57,11 +57,14 @@ enum SceneBuilder {
     static func build(_ scene: SceneDescription, screen: Size, options: EngineOptions) throws(SceneError) -> Built {
         let window = Window(screen: screen)
         var viewsByName: [String: View] = [:]
+        let estimator = options.velocityEstimator ?? scene.velocityEstimator
+        /// The scroll views' own recognizers, considered before the scene's.
+        var scrollRecognizers: [GestureRecognizer] = []
         func add(_ description: ViewDescription, to parent: View) throws(SceneError) {
             guard viewsByName[description.name] == nil, description.name != "window", description.name != "application" else {
                 throw SceneError("view name \"\(description.name)\" is used twice")
             }
-            let view = View(name: description.name, frame: description.frame)
+            let view = try makeView(description, estimator: estimator, recognizers: &scrollRecognizers)
             view.isUserInteractionEnabled = description.userInteractionEnabled
             view.isHidden = description.hidden
             view.alpha = description.alpha
@@ -93,9 +96,9 @@ enum SceneBuilder {
             }
             window.firstResponderName = first
         }
-        let estimator = options.velocityEstimator ?? scene.velocityEstimator
-        var recognizers: [GestureRecognizer] = []
+        var recognizers: [GestureRecognizer] = scrollRecognizers
         var byName: [String: GestureRecognizer] = [:]
+        for recognizer in scrollRecognizers { byName[recognizer.name] = recognizer }
         var delegates: [SceneDelegate] = []
         for description in scene.recognizers {
             guard byName[description.name] == nil else {
@@ -138,6 +141,30 @@ enum SceneBuilder {
             throw SceneError("failure requirements form a cycle: \(cycle.joined(separator: " → "))")
         }
         return Built(window: window, recognizers: recognizers, delegates: delegates)
+    }
+
+    /// A plain view, a control or a scroll view (whose recognizers are added to `recognizers`).
+    private static func makeView(
+        _ description: ViewDescription, estimator: VelocityEstimatorKind, recognizers: inout [GestureRecognizer]
+    ) throws(SceneError) -> View {
+        for name in description.thresholds.keys.sorted() where ViewThresholds()[name] == nil {
+            throw SceneError("view \"\(description.name)\" has unknown threshold \"\(name)\"")
+        }
+        let thresholds = ViewThresholds(overrides: description.thresholds)
+        switch (description.control, description.scrollView) {
+        case (let control?, nil):
+            return Control(name: description.name, frame: description.frame, description: control, thresholds: thresholds)
+        case (nil, let settings?):
+            let scrollView = ScrollView(
+                name: description.name, frame: description.frame, settings: settings, thresholds: thresholds, estimator: estimator)
+            recognizers.append(scrollView.panGestureRecognizer)
+            if let pinch = scrollView.pinchGestureRecognizer { recognizers.append(pinch) }
+            return scrollView
+        case (nil, nil):
+            return View(name: description.name, frame: description.frame)
+        case (.some, .some):
+            throw SceneError("view \"\(description.name)\" cannot be both a control and a scroll view")
+        }
     }
 
     static func makeRecognizer(_ d: RecognizerDescription, estimator: VelocityEstimatorKind) -> GestureRecognizer {

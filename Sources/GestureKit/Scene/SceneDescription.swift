@@ -72,6 +72,12 @@ public struct ViewDescription: Hashable, Sendable {
     public var hitInsets: EdgeInsets?
     /// The responder the view forwards its touch methods to, if any.
     public var forwardsTo: String?
+    /// Set when the view is a UIKit control (`"control"` and its keys).
+    public var control: ControlDescription?
+    /// Set when the view is a scroll view (`"scrollView"`); its children are in content coordinates.
+    public var scrollView: ScrollViewDescription?
+    /// Overrides of the control and scroll-view constants, by name (see ``ViewThresholds``).
+    public var thresholds: [String: Double] = [:]
 
     /// Creates a view with UIKit's defaults.
     public init(name: String, frame: Rect, children: [ViewDescription] = []) {

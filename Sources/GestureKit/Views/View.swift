@@ -39,6 +39,9 @@ open class View {
     public var forwardsTo: String?
     /// Recognizers attached to this view, in the order added.
     public private(set) var gestureRecognizers: [GestureRecognizer] = []
+    /// The origin of the view's bounds in its own coordinates: a scroll view's content offset, zero
+    /// for every other view. Subviews are laid out, and hit-tested, relative to it.
+    @exclusivity(unchecked) public internal(set) var boundsOrigin = Point.zero
 
     /// Creates a view.
     public init(name: String, frame: Rect) {
@@ -66,14 +69,15 @@ open class View {
         var origin = frame.origin
         var ancestor = superview
         while let view = ancestor {
-            origin = origin + view.frame.origin
+            origin = origin + view.frame.origin - view.boundsOrigin
             ancestor = view.superview
         }
         return origin
     }
 
     /// Converts a point from window coordinates to this view's coordinates.
-    public func convertFromWindow(_ point: Point) -> Point { point - windowOrigin }
+    /// (A scroll view's own coordinates are its content's: they include its content offset.)
+    public func convertFromWindow(_ point: Point) -> Point { point - windowOrigin + boundsOrigin }
 
     /// Whether `point` (in this view's coordinates) is inside the view (`point(inside:with:)`).
     open func point(inside point: Point) -> Bool {
@@ -91,7 +95,7 @@ open class View {
         guard isUserInteractionEnabled, !isHidden, alpha >= 0.01, self.point(inside: point) else { return nil }
         if hitTestRule == .self { return self }
         for subview in subviews.reversed() {
-            if let hit = subview.hitTest(point - subview.frame.origin) { return hit }
+            if let hit = subview.hitTest(point + boundsOrigin - subview.frame.origin) { return hit }
         }
         if hitTestRule == .lastSubview, let last = subviews.last { return last }
         return self

@@ -59,7 +59,7 @@ public struct SceneDecoder: Sendable {
         if let member = top.member("recognizers") {
             for item in try array(member.value, "\"recognizers\"") {
                 let (description, refs) = try recognizer(item, names: names)
-                if recognizerPositions[description.name] != nil {
+                if recognizerPositions[description.name] != nil || names.scrollRecognizers.contains(description.name) {
                     throw error(item.value.member("name")?.value.position ?? item.position,
                                 "recognizer name \"\(description.name)\" is used twice")
                 }
@@ -68,7 +68,7 @@ public struct SceneDecoder: Sendable {
                 references += refs
             }
         }
-        for ref in references where recognizerPositions[ref.name] == nil {
+        for ref in references where recognizerPositions[ref.name] == nil && !names.scrollRecognizers.contains(ref.name) {
             throw error(ref.at, "\(ref.what) names recognizer \"\(ref.name)\", which does not exist")
         }
         if let cycle = scene.failureRequirementCycle() {
@@ -89,12 +89,15 @@ public struct SceneDecoder: Sendable {
         var controllers: [String: SourcePosition] = [:]
         /// `forwardsTo` names seen, checked once every responder is known.
         var forwards: [(name: String, position: SourcePosition)] = []
+        /// The scroll views' own recognizers (`NAME.pan`, `NAME.pinch`), which scene recognizers may name.
+        var scrollRecognizers: Set<String> = []
     }
 
     private static let viewKeys = [
         "name", "frame", "children", "userInteractionEnabled", "hidden", "alpha", "multipleTouchEnabled",
         "exclusiveTouch", "clipsToBounds", "handles", "canBecomeFirstResponder", "hitTest", "hitInsets", "forwardsTo",
-    ]
+        "scrollView", "thresholds",
+    ] + SceneDecoder.controlKeys
 
     private func view(_ json: Located<JSONValue>, names: inout NameTable) throws(TraceError) -> ViewDescription {
         let members = try object(json, "a view")
@@ -137,6 +140,7 @@ public struct SceneDecoder: Sendable {
             description.forwardsTo = try string(m.value, "\"forwardsTo\"")
             names.forwards.append((description.forwardsTo ?? "", m.value.position))
         }
+        try controlAndScrollView(members, name: name.value, into: &description, names: &names)
         if let m = members.member("children") {
             for child in try array(m.value, "\"children\"") {
                 description.children.append(try view(child, names: &names))
@@ -382,45 +386,45 @@ public struct SceneDecoder: Sendable {
         func member(_ key: String) -> JSONMember? { members.first { $0.key == key } }
     }
 
-    private func error(_ position: SourcePosition, _ message: String) -> TraceError {
+    func error(_ position: SourcePosition, _ message: String) -> TraceError {
         .invalid(Diagnostic(file: file, position: position, severity: .error, message: message))
     }
 
-    private func object(_ json: Located<JSONValue>, _ what: String) throws(TraceError) -> ObjectView {
+    func object(_ json: Located<JSONValue>, _ what: String) throws(TraceError) -> ObjectView {
         guard case .object(let members) = json.value else {
             throw error(json.position, "\(what) must be an object, not \(json.value.typeDescription)")
         }
         return ObjectView(members: members, position: json.position)
     }
 
-    private func allowOnly(_ object: ObjectView, _ keys: [String], in what: String) throws(TraceError) {
+    func allowOnly(_ object: ObjectView, _ keys: [String], in what: String) throws(TraceError) {
         for member in object.members where !member.key.hasPrefix("x-") && !keys.contains(member.key) {
             throw error(member.keyPosition, "unknown key \"\(member.key)\" in \(what) (extension keys start with \"x-\")")
         }
     }
 
-    private func array(_ json: Located<JSONValue>, _ what: String) throws(TraceError) -> [Located<JSONValue>] {
+    func array(_ json: Located<JSONValue>, _ what: String) throws(TraceError) -> [Located<JSONValue>] {
         guard case .array(let items) = json.value else {
             throw error(json.position, "\(what) must be an array, not \(json.value.typeDescription)")
         }
         return items
     }
 
-    private func string(_ json: Located<JSONValue>, _ what: String) throws(TraceError) -> String {
+    func string(_ json: Located<JSONValue>, _ what: String) throws(TraceError) -> String {
         guard case .string(let s) = json.value else {
             throw error(json.position, "\(what) must be a string, not \(json.value.typeDescription)")
         }
         return s
     }
 
-    private func number(_ json: Located<JSONValue>, _ what: String) throws(TraceError) -> Double {
+    func number(_ json: Located<JSONValue>, _ what: String) throws(TraceError) -> Double {
         guard case .number(let n, _) = json.value else {
             throw error(json.position, "\(what) must be a number, not \(json.value.typeDescription)")
         }
         return n
     }
 
-    private func bool(_ member: JSONMember) throws(TraceError) -> Bool {
+    func bool(_ member: JSONMember) throws(TraceError) -> Bool {
         guard case .bool(let b) = member.value.value else {
             throw error(member.value.position, "\"\(member.key)\" must be true or false, not \(member.value.value.typeDescription)")
         }
@@ -434,7 +438,7 @@ public struct SceneDecoder: Sendable {
         return Located(name, at: member.value.position)
     }
 
-    private func integer(_ m: ObjectView, _ key: String, default value: Int, minimum: Int) throws(TraceError) -> Int {
+    func integer(_ m: ObjectView, _ key: String, default value: Int, minimum: Int) throws(TraceError) -> Int {
         guard let member = m.member(key) else { return value }
         let n = try number(member.value, "\"\(key)\"")
         guard n == n.rounded(), n >= Double(minimum), n <= 1_000_000 else {
@@ -443,14 +447,14 @@ public struct SceneDecoder: Sendable {
         return Int(n)
     }
 
-    private func nonNegative(_ m: ObjectView, _ key: String, default value: Double) throws(TraceError) -> Double {
+    func nonNegative(_ m: ObjectView, _ key: String, default value: Double) throws(TraceError) -> Double {
         guard let member = m.member(key) else { return value }
         let n = try number(member.value, "\"\(key)\"")
         guard n >= 0 else { throw error(member.value.position, "\"\(key)\" must not be negative") }
         return n
     }
 
-    private func rect(_ json: Located<JSONValue>, _ what: String) throws(TraceError) -> Rect {
+    func rect(_ json: Located<JSONValue>, _ what: String) throws(TraceError) -> Rect {
         guard case .array(let items) = json.value, items.count == 4 else {
             throw error(json.position, "\(what) must be [x, y, width, height]")
         }
@@ -462,7 +466,7 @@ public struct SceneDecoder: Sendable {
         return Rect(x: values[0], y: values[1], width: values[2], height: values[3])
     }
 
-    private func enumeration<E: RawRepresentable & CaseIterable>(_ json: Located<JSONValue>, _ what: String, _ type: E.Type)
+    func enumeration<E: RawRepresentable & CaseIterable>(_ json: Located<JSONValue>, _ what: String, _ type: E.Type)
         throws(TraceError) -> E where E.RawValue == String
     {
         let raw = try string(json, what)

@@ -1,0 +1,74 @@
+/// The sizes and times UIKit does not publish for controls and scroll views, with their defaults;
+/// a scene overrides them per view under the view's `"thresholds"`.
+///
+/// Sources are graded as in uikit-behaviour.md (**doc**, **measured**, **RE**, **choice**); see
+/// docs/controls-and-scrolling.md for the evidence behind each.
+public struct ViewThresholds: Hashable, Sendable {
+    /// Control: how far outside its bounds a drag still counts as inside (`touchDragInside`,
+    /// `touchUpInside`), in points (RE and measured by others: UIControl's expanded bounds of 70 pt).
+    public var controlTouchSlop = 70.0
+    /// Slider: the width of the knob (thumb), in points (measured by others: the default thumb is 31 pt).
+    public var sliderKnobWidth = 31.0
+    /// Switch: the width of the knob, in points (choice: the knob fills the switch's height, 31 pt).
+    public var switchKnobWidth = 31.0
+    /// Switch: how far a finger must move before the touch is a drag of the knob rather than a tap, in points (choice).
+    public var switchDragThreshold = 4.0
+    /// Stepper: how long a half must be held before its step repeats, in seconds (choice).
+    public var stepperAutorepeatDelay = 0.5
+    /// Stepper: the interval between repeated steps, in seconds (choice).
+    public var stepperAutorepeatInterval = 0.1
+    /// Scroll view: the content-touch delay (`delaysContentTouches`), in seconds (RE: UIKit's delayed
+    /// touches-began recognizer of the scroll view waits 0.15 s).
+    public var contentTouchDelay = 0.15
+    /// Scroll view: finger movement on a scrollable axis before the scroll view's pan begins, in points (RE: as a pan's hysteresis).
+    public var scrollHysteresis = 10.0
+    /// Scroll view: the rubber-band coefficient c of `(x × d × c) / (d + c × x)` (RE, public: 0.55).
+    public var rubberBandCoefficient = 0.55
+    /// Scroll view: a finger that rested this long after its last movement before lifting throws
+    /// nothing (the velocity at the lift is zero), in seconds (choice: the 100 ms window of the
+    /// velocity estimators Android and Flutter use, beyond which a sample no longer counts).
+    public var scrollVelocityWindow = 0.1
+    /// Scroll view: the content comes to rest when it is this close to where it stops, in points (choice: half a point).
+    public var decelerationRestDistance = 0.5
+    /// Scroll view: the time constant of the spring back after pulling past an edge, in seconds (choice).
+    public var bounceTimeConstant = 0.1
+    /// Scroll view with paging: the speed from which a lift goes on to the next page rather than the nearest, in points per second (choice).
+    public var pagingVelocityThreshold = 300.0
+
+    /// Creates the defaults.
+    public init() {}
+
+    private static var keyPaths: [(String, WritableKeyPath<ViewThresholds, Double>)] {
+        [
+            ("controlTouchSlop", \.controlTouchSlop),
+            ("sliderKnobWidth", \.sliderKnobWidth),
+            ("switchKnobWidth", \.switchKnobWidth),
+            ("switchDragThreshold", \.switchDragThreshold),
+            ("stepperAutorepeatDelay", \.stepperAutorepeatDelay),
+            ("stepperAutorepeatInterval", \.stepperAutorepeatInterval),
+            ("contentTouchDelay", \.contentTouchDelay),
+            ("scrollHysteresis", \.scrollHysteresis),
+            ("rubberBandCoefficient", \.rubberBandCoefficient),
+            ("scrollVelocityWindow", \.scrollVelocityWindow),
+            ("decelerationRestDistance", \.decelerationRestDistance),
+            ("bounceTimeConstant", \.bounceTimeConstant),
+            ("pagingVelocityThreshold", \.pagingVelocityThreshold),
+        ]
+    }
+
+    /// Every threshold name, in documentation order.
+    public static var names: [String] { keyPaths.map(\.0) }
+
+    /// The value of the threshold called `name`, or nil for an unknown name.
+    public subscript(name: String) -> Double? {
+        Self.keyPaths.first { $0.0 == name }.map { self[keyPath: $0.1] }
+    }
+
+    /// The defaults with `overrides` applied; unknown names are ignored (scenes validate them first).
+    public init(overrides: [String: Double]) {
+        self.init()
+        for (name, value) in overrides {
+            if let entry = Self.keyPaths.first(where: { $0.0 == name }) { self[keyPath: entry.1] = value }
+        }
+    }
+}
