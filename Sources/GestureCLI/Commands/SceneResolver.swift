@@ -20,6 +20,9 @@ import GestureTrace
 struct SceneResolver: Sendable {
     private let commandLineScene: SceneDescription?
     private let cache = SceneCache()
+    /// The registry bound when the resolver was made: scenes may be decoded on worker threads,
+    /// which do not inherit the task-local value.
+    private let registry = RecognizerRegistry.current
 
     /// Reads the `--scene` file, if any.
     ///
@@ -40,16 +43,24 @@ struct SceneResolver: Sendable {
         let key: SceneCache.Key
         switch header.scene {
         case .inline:
-            return try SceneLoader.resolve(explicit: nil, header: header, tracePath: tracePath).scene
+            return try resolve(header, tracePath)
         case .path(let relative, _):
             key = SceneCache.Key(directory: Self.directory(of: tracePath), reference: relative, screen: nil)
         case nil:
             key = SceneCache.Key(directory: Self.directory(of: tracePath), reference: nil, screen: header.screen)
         }
         if let scene = cache.scene(for: key) { return scene }
-        let scene = try SceneLoader.resolve(explicit: nil, header: header, tracePath: tracePath).scene
+        let scene = try resolve(header, tracePath)
         cache.remember(scene, for: key)
         return scene
+    }
+
+    /// The scene the trace names, decoded with the resolver's registry.
+    private func resolve(_ header: TraceHeader, _ tracePath: String) throws(TraceError) -> SceneDescription {
+        let result = RecognizerRegistry.$current.withValue(registry) {
+            Result { () throws(TraceError) in try SceneLoader.resolve(explicit: nil, header: header, tracePath: tracePath).scene }
+        }
+        return try result.get()
     }
 
     /// What the scene of a trace depends on besides its header: its directory (standard input has

@@ -77,6 +77,12 @@ struct JSONWriter {
         text += value ? "true" : "false"
     }
 
+    /// Writes `null`.
+    mutating func null() {
+        beforeValue()
+        text += "null"
+    }
+
     /// Ends a line between top-level values (JSON Lines).
     mutating func endLine() {
         precondition(containers.isEmpty, "JSONWriter: endLine() inside \(containers.count) open containers")

@@ -104,6 +104,10 @@ enum SceneFileWriter {
             json.strings(recognizer.simultaneousWith)
         }
         if !recognizer.shouldBegin { flag("shouldBegin", false, &json) }
+        if let delegate = recognizer.delegate {
+            json.key("delegate")
+            json.string(delegate.name)
+        }
         switch recognizer.shouldReceiveTouch {
         case .all: break
         case .inViews(let views):
@@ -178,6 +182,32 @@ enum SceneFileWriter {
             json.endArray()
             json.key("minimumScore")
             json.number(minimumScore)
+        case .custom(let kind):
+            for (key, value) in kind.settings.sorted(by: { $0.key < $1.key }) {
+                json.key(key)
+                setting(value, &json)
+            }
+        }
+    }
+
+    /// A registered kind's setting as the scene file spelled it (object keys sorted).
+    private static func setting(_ value: SettingValue, _ json: inout JSONWriter) {
+        switch value {
+        case .null: json.null()
+        case .bool(let b): json.bool(b)
+        case .number(let n): json.number(n)
+        case .string(let s): json.string(s)
+        case .array(let items):
+            json.beginArray(inline: true)
+            for item in items { setting(item, &json) }
+            json.endArray()
+        case .object(let members):
+            json.beginObject(inline: true)
+            for (key, member) in members.sorted(by: { $0.key < $1.key }) {
+                json.key(key)
+                setting(member, &json)
+            }
+            json.endObject()
         }
     }
 

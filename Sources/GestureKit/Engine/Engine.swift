@@ -115,10 +115,10 @@ public final class Engine {
     /// Takes the next sample in trace order.
     public func process(_ sample: Sample) {
         switch sample.kind {
-        case .touch(let id, let phase, let location, _, _):
+        case .touch(let id, let phase, let location, let force, let radius):
             if let time = pendingTime, time != sample.t { flushTouchEvent() }
             pendingTime = sample.t
-            pending.append(PendingTouch(id: id, phase: phase, location: location))
+            pending.append(PendingTouch(id: id, phase: phase, location: location, force: force, radius: radius))
         case .motion(let phase, let subtype):
             flushTouchEvent()
             fireTimers(before: sample.t)
@@ -149,7 +149,7 @@ public final class Engine {
         flushTouchEvent()
         if !activeTouches.isEmpty, let t = lastTime {
             let cancels = activeTouches.map { touch in
-                PendingTouch(id: touch.id, phase: .cancelled, location: touch.windowLocation)
+                PendingTouch(id: touch.id, phase: .cancelled, location: touch.windowLocation, force: nil, radius: nil)
             }
             dispatchTouchEvent(at: t, cancels)
         }
@@ -200,6 +200,7 @@ public final class Engine {
                 let touch = beginTouch(id: id, at: location, time: t)
                 touch.eventSerial = serial
                 if let scrolling { scrolling.touchDown(touch) }
+                touch.setForce(touches[index].force, radius: touches[index].radius)
                 activeTouches.append(touch)
                 changed.append(touch)
             } else {
@@ -215,6 +216,7 @@ public final class Engine {
                 }
                 touch.timestamp = t
                 touch.eventSerial = serial
+                touch.setForce(touches[index].force, radius: touches[index].radius)
                 changed.append(touch)
             }
         }
@@ -319,6 +321,17 @@ struct PendingTouch {
     var id: TouchID
     var phase: TouchPhase
     var location: Point
+    var force: Double?
+    var radius: Double?
+}
+
+extension Touch {
+    /// Keeps the force and radius of a sample that gives them (a sample without them keeps the last).
+    @inline(__always)
+    func setForce(_ force: Double?, radius: Double?) {
+        if let force { self.force = force }
+        if let radius { majorRadius = radius }
+    }
 }
 
 /// The touches of one event for one recognizer, by phase.

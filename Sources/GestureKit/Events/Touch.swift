@@ -21,8 +21,16 @@ public final class Touch {
     public internal(set) var tapCount: Int
     /// The hit-test view, or nil when the touch hit nothing that receives touches.
     public internal(set) weak var view: View?
+    /// The force of the touch in its last sample that gave one (the trace's `force`), or nil.
+    @exclusivity(unchecked) public internal(set) var force: Double?
+    /// The radius of the touch in its last sample that gave one (the trace's `radius`), or nil.
+    @exclusivity(unchecked) public internal(set) var majorRadius: Double?
+    /// An object a layer above the engine keeps for this touch (GestureUIKit's `UITouch`), held weakly.
+    public weak var compatibilityObject: AnyObject?
     /// Recognizers this touch is delivered to, in delivery order.
     @exclusivity(unchecked) var recognizers: [GestureRecognizer] = []
+    /// The recognizers this touch is delivered to, in delivery order (`UITouch.gestureRecognizers`).
+    public var gestureRecognizers: [GestureRecognizer] { recognizers }
     /// Whether the view stopped receiving this touch because a recognizer cancelled it.
     @exclusivity(unchecked) var cancelledInView = false
     /// Monotonic sequence number, for stable ordering.
@@ -64,7 +72,12 @@ public struct TouchEvent {
     /// The event's sequence number in the trace.
     let serial: Int
 
-    init(timestamp: Double, allTouches: [Touch], serial: Int = 0) {
+    /// Creates an event (the engine numbers its own; one made elsewhere has serial 0).
+    public init(timestamp: Double, allTouches: [Touch]) {
+        self.init(timestamp: timestamp, allTouches: allTouches, serial: 0)
+    }
+
+    init(timestamp: Double, allTouches: [Touch], serial: Int) {
         self.timestamp = timestamp
         self.allTouches = allTouches
         self.serial = serial

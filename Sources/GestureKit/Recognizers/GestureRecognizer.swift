@@ -44,8 +44,11 @@
 ///
 /// See also: ``Engine``, ``TapGestureRecognizer``, ``PanGestureRecognizer``.
 open class GestureRecognizer {
-    /// The recognizer's name, unique in a scene.
-    public let name: String
+    /// The recognizer's name, unique in a scene; change it only before the recognizer joins an engine.
+    @exclusivity(unchecked) public var name: String
+    /// An object a layer above the engine keeps for this recognizer (GestureUIKit's
+    /// `UIGestureRecognizer` for a built-in one), held weakly.
+    public weak var compatibilityObject: AnyObject?
     /// The view it is attached to.
     @exclusivity(unchecked) public internal(set) weak var view: View?
     /// A disabled recognizer sees nothing; disabling one in progress cancels it.

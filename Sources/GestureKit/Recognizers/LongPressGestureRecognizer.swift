@@ -6,15 +6,15 @@
 /// reports `changed`; the gesture ends when a finger lifts.
 ///
 /// See also: ``TapGestureRecognizer``.
-public final class LongPressGestureRecognizer: GestureRecognizer {
+open class LongPressGestureRecognizer: GestureRecognizer {
     /// Seconds the fingers must stay down.
-    public let minimumPressDuration: Double
+    @exclusivity(unchecked) public var minimumPressDuration: Double
     /// Points each finger may move before the gesture begins.
-    public let allowableMovement: Double
+    @exclusivity(unchecked) public var allowableMovement: Double
     /// Fingers needed.
-    public let numberOfTouchesRequired: Int
+    @exclusivity(unchecked) public var numberOfTouchesRequired: Int
     /// Taps before the press.
-    public let numberOfTapsRequired: Int
+    @exclusivity(unchecked) public var numberOfTapsRequired: Int
 
     @exclusivity(unchecked) private var tapsDone = 0
     @exclusivity(unchecked) private var touchesThisTap = 0
@@ -37,9 +37,9 @@ public final class LongPressGestureRecognizer: GestureRecognizer {
         super.init(name: name)
     }
 
-    override public var kindName: String { "longPress" }
+    override open var kindName: String { "longPress" }
 
-    override public func touchesBegan(_ touches: [Touch], with event: TouchEvent) {
+    override open func touchesBegan(_ touches: [Touch], with event: TouchEvent) {
         guard state == .possible else {
             for touch in touches { ignore(touch) }
             return
@@ -84,7 +84,7 @@ public final class LongPressGestureRecognizer: GestureRecognizer {
         }
     }
 
-    override public func touchesMoved(_ touches: [Touch], with event: TouchEvent) {
+    override open func touchesMoved(_ touches: [Touch], with event: TouchEvent) {
         switch state {
         case .possible:
             let limit = tapsDone < numberOfTapsRequired ? thresholds.tapMovementTolerance : allowableMovement
@@ -103,7 +103,7 @@ public final class LongPressGestureRecognizer: GestureRecognizer {
         }
     }
 
-    override public func touchesEnded(_ touches: [Touch], with event: TouchEvent) {
+    override open func touchesEnded(_ touches: [Touch], with event: TouchEvent) {
         switch state {
         case .began, .changed:
             state = .ended
@@ -131,11 +131,11 @@ public final class LongPressGestureRecognizer: GestureRecognizer {
         }
     }
 
-    override public func touchesCancelled(_ touches: [Touch], with event: TouchEvent) {
+    override open func touchesCancelled(_ touches: [Touch], with event: TouchEvent) {
         if state == .possible { fail("its touches were cancelled") } else { cancel("its touches were cancelled") }
     }
 
-    override public func reset() {
+    override open func reset() {
         tapsDone = 0
         touchesThisTap = 0
         liftedThisTap = 0

@@ -9,13 +9,13 @@
 /// requirement was resolved, its translation restarts at zero.
 ///
 /// See also: ``ScreenEdgePanGestureRecognizer``, ``VelocityEstimatorKind``.
-public class PanGestureRecognizer: GestureRecognizer {
+open class PanGestureRecognizer: GestureRecognizer {
     /// Fewest fingers that pan.
-    public let minimumNumberOfTouches: Int
+    @exclusivity(unchecked) public var minimumNumberOfTouches: Int
     /// Most fingers tracked; further fingers are ignored.
-    public let maximumNumberOfTouches: Int
+    @exclusivity(unchecked) public var maximumNumberOfTouches: Int
     /// The velocity estimator.
-    public let estimator: VelocityEstimatorKind
+    @exclusivity(unchecked) public var estimator: VelocityEstimatorKind
 
     /// The centroid minus the jumps caused by fingers coming and going: continuous.
     @exclusivity(unchecked) private var position = Point.zero
@@ -36,7 +36,7 @@ public class PanGestureRecognizer: GestureRecognizer {
         super.init(name: name)
     }
 
-    override public var kindName: String { "pan" }
+    override open var kindName: String { "pan" }
 
     /// The translation reported now, in the view's coordinates (`translation(in:)`).
     public var translation: Point { position - origin - hysteresisOffset }
@@ -52,7 +52,7 @@ public class PanGestureRecognizer: GestureRecognizer {
     /// view's pan counts only the axes it can scroll).
     func movementTowardHysteresis(_ raw: Point) -> Point { raw }
 
-    override public func touchesBegan(_ touches: [Touch], with event: TouchEvent) {
+    override open func touchesBegan(_ touches: [Touch], with event: TouchEvent) {
         for touch in touches.reversed() where self.touches.liveCount > maximumNumberOfTouches {
             ignore(touch)
         }
@@ -85,7 +85,7 @@ public class PanGestureRecognizer: GestureRecognizer {
         if let estimate = tracker?.add(position, at: event.timestamp) { velocity = estimate }
     }
 
-    override public func touchesMoved(_ touches: [Touch], with event: TouchEvent) {
+    override open func touchesMoved(_ touches: [Touch], with event: TouchEvent) {
         let live = self.touches.liveCount
         follow(event)
         switch state {
@@ -104,12 +104,12 @@ public class PanGestureRecognizer: GestureRecognizer {
         }
     }
 
-    override public func touchesEnded(_ touches: [Touch], with event: TouchEvent) {
+    override open func touchesEnded(_ touches: [Touch], with event: TouchEvent) {
         if touches.contains(where: { $0.windowLocation != $0.previousWindowLocation }) { follow(event) }
         fingersLeft(event)
     }
 
-    override public func touchesCancelled(_ touches: [Touch], with event: TouchEvent) {
+    override open func touchesCancelled(_ touches: [Touch], with event: TouchEvent) {
         switch state {
         case .began, .changed:
             cancel("its touches were cancelled")
@@ -147,7 +147,7 @@ public class PanGestureRecognizer: GestureRecognizer {
         hysteresisOffset = .zero
     }
 
-    override public func reset() {
+    override open func reset() {
         position = .zero
         jump = .zero
         origin = .zero
@@ -157,7 +157,7 @@ public class PanGestureRecognizer: GestureRecognizer {
         started = false
     }
 
-    override public func describe(_ record: inout TransitionRecord) {
+    override open func describe(_ record: inout TransitionRecord) {
         record.translation = translation
         record.velocity = .vector(velocity)
     }

@@ -23,7 +23,7 @@
 ///
 /// See also: ``RotationGestureRecognizer``, ``Thresholds/pinchDistanceThreshold``,
 /// ``VelocityEstimatorKind``.
-public final class PinchGestureRecognizer: TwoTouchGestureRecognizer {
+open class PinchGestureRecognizer: TwoTouchGestureRecognizer {
     @exclusivity(unchecked) private var startDistance = 0.0
     @exclusivity(unchecked) private var distance = 0.0
 
@@ -36,7 +36,7 @@ public final class PinchGestureRecognizer: TwoTouchGestureRecognizer {
         super.init(name: name, estimator: estimator)
     }
 
-    override public var kindName: String { "pinch" }
+    override open var kindName: String { "pinch" }
 
     /// The current distance between the fingers over their distance when the second touched down.
     public var scale: Double { startDistance > 0 ? distance / startDistance : 1 }
@@ -64,13 +64,13 @@ public final class PinchGestureRecognizer: TwoTouchGestureRecognizer {
         "the finger distance changed \(format(abs(distance - startDistance))) pt, less than pinchDistanceThreshold \(format(thresholds.pinchDistanceThreshold)) pt"
     }
 
-    override public func reset() {
+    override open func reset() {
         super.reset()
         startDistance = 0
         distance = 0
     }
 
-    override public func describe(_ record: inout TransitionRecord) {
+    override open func describe(_ record: inout TransitionRecord) {
         record.scale = scale
         record.velocity = .scalar(velocity)
     }

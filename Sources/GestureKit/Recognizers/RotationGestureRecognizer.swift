@@ -30,7 +30,7 @@ import Darwin
 ///
 /// See also: ``PinchGestureRecognizer``, ``Thresholds/rotationAngleThreshold``,
 /// ``VelocityEstimatorKind``.
-public final class RotationGestureRecognizer: TwoTouchGestureRecognizer {
+open class RotationGestureRecognizer: TwoTouchGestureRecognizer {
     /// The angle at the last move, or nil while the fingers have not had distinct positions.
     @exclusivity(unchecked) private var lastAngle: Double?
     @exclusivity(unchecked) private var accumulated = 0.0
@@ -44,7 +44,7 @@ public final class RotationGestureRecognizer: TwoTouchGestureRecognizer {
         super.init(name: name, estimator: estimator)
     }
 
-    override public var kindName: String { "rotation" }
+    override open var kindName: String { "rotation" }
 
     /// The angle turned since the second finger touched down, in radians, positive clockwise on screen.
     public var rotation: Double { accumulated }
@@ -71,13 +71,13 @@ public final class RotationGestureRecognizer: TwoTouchGestureRecognizer {
         "the fingers turned \(format(abs(accumulated))) rad, not more than rotationAngleThreshold \(format(thresholds.rotationAngleThreshold)) rad"
     }
 
-    override public func reset() {
+    override open func reset() {
         super.reset()
         lastAngle = nil
         accumulated = 0
     }
 
-    override public func describe(_ record: inout TransitionRecord) {
+    override open func describe(_ record: inout TransitionRecord) {
         record.rotation = rotation
         record.velocity = .scalar(velocity)
     }

@@ -16,9 +16,9 @@
 /// ```
 ///
 /// See also: ``PanGestureRecognizer``, ``Thresholds/screenEdgeDistance``.
-public final class ScreenEdgePanGestureRecognizer: PanGestureRecognizer {
+open class ScreenEdgePanGestureRecognizer: PanGestureRecognizer {
     /// The edges a touch may start from.
-    public let edges: Set<ScreenEdge>
+    @exclusivity(unchecked) public var edges: Set<ScreenEdge>
 
     /// Creates a screen-edge pan recognizer.
     ///
@@ -31,7 +31,7 @@ public final class ScreenEdgePanGestureRecognizer: PanGestureRecognizer {
         super.init(name: name, minimumNumberOfTouches: 1, maximumNumberOfTouches: 1, estimator: estimator)
     }
 
-    override public var kindName: String { "screenEdgePan" }
+    override open var kindName: String { "screenEdgePan" }
 
     override func rejection(of touch: Touch) -> String? {
         guard !edges.isEmpty else { return "its edges are empty, so no touch starts at one" }

@@ -30,11 +30,11 @@
 ///
 /// See also: ``PanGestureRecognizer``, ``Thresholds/swipeMinimumDistance``,
 /// ``Thresholds/swipeMaximumDuration``.
-public final class SwipeGestureRecognizer: GestureRecognizer {
+open class SwipeGestureRecognizer: GestureRecognizer {
     /// The directions that may be recognized (`direction`, an option set in UIKit).
-    public let direction: Set<SwipeDirection>
+    @exclusivity(unchecked) public var direction: Set<SwipeDirection>
     /// Fingers that must swipe together.
-    public let numberOfTouchesRequired: Int
+    @exclusivity(unchecked) public var numberOfTouchesRequired: Int
     /// The direction recognized, once the swipe is recognized; nil before.
     public private(set) var recognizedDirection: SwipeDirection?
 
@@ -66,8 +66,8 @@ public final class SwipeGestureRecognizer: GestureRecognizer {
         super.init(name: name)
     }
 
-    override public var kindName: String { "swipe" }
-    override public var isDiscrete: Bool { true }
+    override open var kindName: String { "swipe" }
+    override open var isDiscrete: Bool { true }
 
     /// The movement needed along a direction `elapsed` seconds after touch down, in points.
     public func neededDistance(at elapsed: Double) -> Double {
@@ -79,7 +79,7 @@ public final class SwipeGestureRecognizer: GestureRecognizer {
         thresholds.swipeMaximumCrossDistance * (1 - elapsed * thresholds.swipeCrossDecay)
     }
 
-    override public func touchesBegan(_ touches: [Touch], with event: TouchEvent) {
+    override open func touchesBegan(_ touches: [Touch], with event: TouchEvent) {
         if startTime == nil {
             startTime = event.timestamp
             candidates = SwipeDirection.allCases.filter { direction.contains($0) }
@@ -98,7 +98,7 @@ public final class SwipeGestureRecognizer: GestureRecognizer {
         }
     }
 
-    override public func touchesMoved(_ touches: [Touch], with event: TouchEvent) {
+    override open func touchesMoved(_ touches: [Touch], with event: TouchEvent) {
         guard state == .possible, let start = startTime else { return }
         let elapsed = event.timestamp - start
         let limit = thresholds.swipeMaximumDuration
@@ -150,7 +150,7 @@ public final class SwipeGestureRecognizer: GestureRecognizer {
         state = .recognized
     }
 
-    override public func touchesEnded(_ touches: [Touch], with event: TouchEvent) {
+    override open func touchesEnded(_ touches: [Touch], with event: TouchEvent) {
         guard state == .possible else { return }
         let elapsed = event.timestamp - (startTime ?? event.timestamp)
         let lifted = "a finger lifted at \(format(elapsed)) s, before the swipe was recognized"
@@ -158,11 +158,11 @@ public final class SwipeGestureRecognizer: GestureRecognizer {
             ?? "\(lifted) (no move came before the lift)")
     }
 
-    override public func touchesCancelled(_ touches: [Touch], with event: TouchEvent) {
+    override open func touchesCancelled(_ touches: [Touch], with event: TouchEvent) {
         fail("its touches were cancelled")
     }
 
-    override public func reset() {
+    override open func reset() {
         recognizedDirection = nil
         startTime = nil
         touchesSeen = 0
@@ -172,7 +172,7 @@ public final class SwipeGestureRecognizer: GestureRecognizer {
         lastMove = nil
     }
 
-    override public func describe(_ record: inout TransitionRecord) {
+    override open func describe(_ record: inout TransitionRecord) {
         record.direction = recognizedDirection?.rawValue
     }
 

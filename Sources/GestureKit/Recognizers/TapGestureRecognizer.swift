@@ -10,11 +10,11 @@
 /// single tap does not fail a double tap on the same view.
 ///
 /// See also: ``LongPressGestureRecognizer``, ``Thresholds``.
-public final class TapGestureRecognizer: GestureRecognizer {
+open class TapGestureRecognizer: GestureRecognizer {
     /// Taps needed.
-    public let numberOfTapsRequired: Int
+    @exclusivity(unchecked) public var numberOfTapsRequired: Int
     /// Fingers needed in each tap.
-    public let numberOfTouchesRequired: Int
+    @exclusivity(unchecked) public var numberOfTouchesRequired: Int
 
     @exclusivity(unchecked) private var tapsDone = 0
     @exclusivity(unchecked) private var touchesThisTap = 0
@@ -32,11 +32,11 @@ public final class TapGestureRecognizer: GestureRecognizer {
         super.init(name: name)
     }
 
-    override public var kindName: String { "tap" }
-    override public var isDiscrete: Bool { true }
-    override public var numberOfTouches: Int { numberOfTouchesRequired }
+    override open var kindName: String { "tap" }
+    override open var isDiscrete: Bool { true }
+    override open var numberOfTouches: Int { numberOfTouchesRequired }
 
-    override public func touchesBegan(_ touches: [Touch], with event: TouchEvent) {
+    override open func touchesBegan(_ touches: [Touch], with event: TouchEvent) {
         if liftedThisTap > 0 {
             fail("a finger touched down after another had lifted in the same tap")
             return
@@ -61,11 +61,11 @@ public final class TapGestureRecognizer: GestureRecognizer {
         }
     }
 
-    override public func touchesMoved(_ touches: [Touch], with event: TouchEvent) {
+    override open func touchesMoved(_ touches: [Touch], with event: TouchEvent) {
         checkMovement(touches)
     }
 
-    override public func touchesEnded(_ touches: [Touch], with event: TouchEvent) {
+    override open func touchesEnded(_ touches: [Touch], with event: TouchEvent) {
         guard checkMovement(touches) else { return }
         liftedThisTap += touches.count
         liftLocations += touches.map(\.windowLocation)
@@ -93,7 +93,7 @@ public final class TapGestureRecognizer: GestureRecognizer {
         }
     }
 
-    override public func touchesCancelled(_ touches: [Touch], with event: TouchEvent) {
+    override open func touchesCancelled(_ touches: [Touch], with event: TouchEvent) {
         fail("its touches were cancelled")
     }
 
@@ -109,12 +109,12 @@ public final class TapGestureRecognizer: GestureRecognizer {
         return true
     }
 
-    override public func location(in view: View?) -> Point {
+    override open func location(in view: View?) -> Point {
         guard let first = firstTapLocation else { return super.location(in: view) }
         return view?.convertFromWindow(first) ?? first
     }
 
-    override public func reset() {
+    override open func reset() {
         tapsDone = 0
         touchesThisTap = 0
         liftedThisTap = 0
@@ -124,12 +124,12 @@ public final class TapGestureRecognizer: GestureRecognizer {
         intervalTimer = nil
     }
 
-    override public func describe(_ record: inout TransitionRecord) {
+    override open func describe(_ record: inout TransitionRecord) {
         record.taps = numberOfTapsRequired
     }
 
     /// UIKit's rule: a tap never prevents a tap that requires more taps.
-    override public func canPrevent(_ other: GestureRecognizer) -> Bool {
+    override open func canPrevent(_ other: GestureRecognizer) -> Bool {
         if let tap = other as? TapGestureRecognizer, tap.numberOfTapsRequired > numberOfTapsRequired { return false }
         return super.canPrevent(other)
     }

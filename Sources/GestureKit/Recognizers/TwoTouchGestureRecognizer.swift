@@ -16,9 +16,9 @@
 /// ``hasMovedEnough`` and ``shortfall``.
 ///
 /// See also: ``PinchGestureRecognizer``, ``RotationGestureRecognizer``, ``VelocityEstimatorKind``.
-public class TwoTouchGestureRecognizer: GestureRecognizer {
+open class TwoTouchGestureRecognizer: GestureRecognizer {
     /// The velocity estimator applied to the figure.
-    public let estimator: VelocityEstimatorKind
+    @exclusivity(unchecked) public var estimator: VelocityEstimatorKind
 
     /// The two tracked touches, in order of arrival (one until the second comes down).
     @exclusivity(unchecked) private var pair: [Touch] = []
@@ -53,7 +53,7 @@ public class TwoTouchGestureRecognizer: GestureRecognizer {
 
     // MARK: Life cycle
 
-    override public func touchesBegan(_ touches: [Touch], with event: TouchEvent) {
+    override open func touchesBegan(_ touches: [Touch], with event: TouchEvent) {
         for touch in touches {
             guard pair.count < 2 else {
                 ignore(touch)
@@ -69,7 +69,7 @@ public class TwoTouchGestureRecognizer: GestureRecognizer {
         }
     }
 
-    override public func touchesMoved(_ touches: [Touch], with event: TouchEvent) {
+    override open func touchesMoved(_ touches: [Touch], with event: TouchEvent) {
         guard pair.count == 2, !aFingerLifted else { return }
         pairDidMove(pair[0].windowLocation, pair[1].windowLocation)
         if let estimate = tracker?.add(Point(x: figure, y: 0), at: event.timestamp) { figureVelocity = estimate.x }
@@ -83,7 +83,7 @@ public class TwoTouchGestureRecognizer: GestureRecognizer {
         }
     }
 
-    override public func touchesEnded(_ touches: [Touch], with event: TouchEvent) {
+    override open func touchesEnded(_ touches: [Touch], with event: TouchEvent) {
         aFingerLifted = true
         switch state {
         case .began, .changed:
@@ -99,11 +99,11 @@ public class TwoTouchGestureRecognizer: GestureRecognizer {
         }
     }
 
-    override public func touchesCancelled(_ touches: [Touch], with event: TouchEvent) {
+    override open func touchesCancelled(_ touches: [Touch], with event: TouchEvent) {
         if state == .possible { fail("its touches were cancelled") } else { cancel("its touches were cancelled") }
     }
 
-    override public func reset() {
+    override open func reset() {
         pair = []
         aFingerLifted = false
         tracker = nil

@@ -51,7 +51,7 @@ enum SceneBuilder {
         let window: Window
         let recognizers: [GestureRecognizer]
         /// Keeps the scene delegates alive (recognizers hold them weakly, as UIKit does).
-        let delegates: [SceneDelegate]
+        let delegates: [AnyObject]
     }
 
     static func build(_ scene: SceneDescription, screen: Size, options: EngineOptions) throws(SceneError) -> Built {
@@ -99,7 +99,7 @@ enum SceneBuilder {
         var recognizers: [GestureRecognizer] = scrollRecognizers
         var byName: [String: GestureRecognizer] = [:]
         for recognizer in scrollRecognizers { byName[recognizer.name] = recognizer }
-        var delegates: [SceneDelegate] = []
+        var delegates: [AnyObject] = []
         for description in scene.recognizers {
             guard byName[description.name] == nil else {
                 throw SceneError("recognizer name \"\(description.name)\" is used twice")
@@ -110,7 +110,12 @@ enum SceneBuilder {
             for name in Set(description.thresholds.keys) where Thresholds()[name] == nil {
                 throw SceneError("recognizer \"\(description.name)\" has unknown threshold \"\(name)\"")
             }
-            let recognizer = makeRecognizer(description, estimator: estimator)
+            let recognizer: GestureRecognizer
+            do throws(SettingError) {
+                recognizer = try makeRecognizer(description, estimator: estimator)
+            } catch {
+                throw SceneError("recognizer \"\(description.name)\": \(error.message)")
+            }
             recognizer.isEnabled = description.enabled
             recognizer.cancelsTouchesInView = description.cancelsTouchesInView
             recognizer.delaysTouchesBegan = description.delaysTouchesBegan
@@ -118,7 +123,7 @@ enum SceneBuilder {
             recognizer.thresholds = Thresholds(overrides: description.thresholds)
             recognizer.preventSelection = description.canPrevent
             recognizer.preventedBySelection = description.canBePreventedBy
-            let delegate = SceneDelegate(description, window: window)
+            let delegate: any GestureRecognizerDelegate = description.delegate?.make() ?? SceneDelegate(description, window: window)
             recognizer.delegate = delegate
             delegates.append(delegate)
             view.addGestureRecognizer(recognizer)
@@ -167,8 +172,12 @@ enum SceneBuilder {
         }
     }
 
-    static func makeRecognizer(_ d: RecognizerDescription, estimator: VelocityEstimatorKind) -> GestureRecognizer {
+    static func makeRecognizer(_ d: RecognizerDescription, estimator: VelocityEstimatorKind) throws(SettingError) -> GestureRecognizer {
         switch d.kind {
+        case .custom(let kind):
+            let recognizer = try kind.make(named: d.name, velocityEstimator: estimator)
+            recognizer.name = d.name
+            return recognizer
         case let .tap(taps, touches):
             return TapGestureRecognizer(name: d.name, numberOfTapsRequired: taps, numberOfTouchesRequired: touches)
         case let .longPress(duration, movement, touches, taps):

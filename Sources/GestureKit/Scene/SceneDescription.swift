@@ -200,6 +200,8 @@ public enum RecognizerKind: Hashable, Sendable {
     case checkmark
     /// A custom unistroke recognizer matched against templates.
     case template(templates: [StrokeTemplate], minimumScore: Double = 0.8)
+    /// A kind a team registered (``RecognizerRegistry``), with the entry's own settings.
+    case custom(CustomKind)
 
     /// The kind's name as scenes and records spell it.
     public var name: String {
@@ -213,6 +215,7 @@ public enum RecognizerKind: Hashable, Sendable {
         case .rotation: return "rotation"
         case .checkmark: return "checkmark"
         case .template: return "template"
+        case .custom(let kind): return kind.name
         }
     }
 }
@@ -247,6 +250,9 @@ public struct RecognizerDescription: Hashable, Sendable {
     public var canBePreventedBy: RecognizerSelection
     /// Overrides of the engine's unpublished constants, by name (see `Thresholds`).
     public var thresholds: [String: Double]
+    /// A registered delegate (`"delegate"`), which then answers instead of the `simultaneousWith`,
+    /// `shouldBegin` and `shouldReceiveTouch` keys.
+    public var delegate: RegisteredDelegate?
 
     /// Creates a recognizer with UIKit's defaults.
     public init(name: String, kind: RecognizerKind, view: String) {
@@ -264,6 +270,7 @@ public struct RecognizerDescription: Hashable, Sendable {
         canPrevent = .all
         canBePreventedBy = .all
         thresholds = [:]
+        delegate = nil
     }
 }
 

@@ -37,6 +37,8 @@ open class View {
     public var hitInsets: EdgeInsets?
     /// The name of the responder the view forwards its touch methods to (`"forwardsTo"`).
     public var forwardsTo: String?
+    /// An object a layer above the engine keeps for this view (GestureUIKit's `UIView`), held weakly.
+    public weak var compatibilityObject: AnyObject?
     /// Recognizers attached to this view, in the order added.
     public private(set) var gestureRecognizers: [GestureRecognizer] = []
     /// The origin of the view's bounds in its own coordinates: a scroll view's content offset, zero

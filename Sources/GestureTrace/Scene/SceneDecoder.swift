@@ -10,10 +10,14 @@ import GestureKit
 public struct SceneDecoder: Sendable {
     /// The file name used in messages.
     public var file: String
+    /// The kinds and delegates a team registered, besides the built-in kinds.
+    public var registry: RecognizerRegistry
 
-    /// Creates a decoder whose messages name `file`.
-    public init(file: String) {
+    /// Creates a decoder whose messages name `file`, with the registry bound to
+    /// ``RecognizerRegistry/current`` now.
+    public init(file: String, registry: RecognizerRegistry = RecognizerRegistry.current) {
         self.file = file
+        self.registry = registry
     }
 
     /// Decodes and validates a whole scene.
@@ -185,7 +189,7 @@ public struct SceneDecoder: Sendable {
     private static let commonKeys = [
         "name", "kind", "view", "enabled", "cancelsTouchesInView", "delaysTouchesBegan", "delaysTouchesEnded",
         "requireToFail", "simultaneousWith", "shouldBegin", "shouldReceiveTouch", "canPrevent", "canBePreventedBy",
-        "thresholds",
+        "thresholds", "delegate",
     ]
 
     private static let kindKeys: [String: [String]] = [
@@ -209,13 +213,14 @@ public struct SceneDecoder: Sendable {
             throw error(json.position, "recognizer \"\(name.value)\" has no \"kind\"")
         }
         let kindName = try string(kindMember.value, "\"kind\"")
-        guard let settings = Self.kindKeys[kindName] else {
-            let kinds = Self.kindKeys.keys.sorted().joined(separator: ", ")
+        let registered = registry.kinds[kindName]
+        guard let settings = registered?.settingKeys ?? Self.kindKeys[kindName] else {
+            let kinds = Set(Self.kindKeys.keys).union(registry.kinds.keys).sorted().joined(separator: ", ")
             throw error(kindMember.value.position, "unknown recognizer kind \"\(kindName)\" (expected one of \(kinds))")
         }
         for member in members.members where !member.key.hasPrefix("x-") {
             if Self.commonKeys.contains(member.key) || settings.contains(member.key) { continue }
-            if Self.kindKeys.values.contains(where: { $0.contains(member.key) }) {
+            if registered == nil, Self.kindKeys.values.contains(where: { $0.contains(member.key) }) {
                 throw error(member.keyPosition, "\"\(member.key)\" is not a setting of a \(kindName) recognizer")
             }
             throw error(member.keyPosition, "unknown key \"\(member.key)\" in recognizer \"\(name.value)\"")
@@ -227,7 +232,9 @@ public struct SceneDecoder: Sendable {
         guard names.views[viewName] != nil || viewName == "window" else {
             throw error(viewMember.value.position, "recognizer \"\(name.value)\" names view \"\(viewName)\", which does not exist")
         }
-        let kind = try recognizerKind(kindName, members)
+        let kind = registered == nil
+            ? try recognizerKind(kindName, members)
+            : try customKind(kindName, settings, members, recognizer: name.value, at: kindMember.value.position)
         var d = RecognizerDescription(name: name.value, kind: kind, view: viewName)
         var refs: [(name: String, at: SourcePosition, what: String)] = []
         if let m = members.member("enabled") { d.enabled = try bool(m) }
@@ -284,6 +291,9 @@ public struct SceneDecoder: Sendable {
                 list.append(viewName)
             }
             d.shouldReceiveTouch = entry.key == "inViews" ? .inViews(list) : .notInViews(list)
+        }
+        if let m = members.member("delegate") {
+            d.delegate = try registeredDelegate(m, members)
         }
         if let m = members.member("thresholds") {
             let table = try object(m.value, "\"thresholds\"")
@@ -356,6 +366,54 @@ public struct SceneDecoder: Sendable {
             }
             return .template(templates: templates, minimumScore: minimumScore)
         }
+    }
+
+    /// A registered kind with the entry's own settings, checked by making the recognizer once.
+    private func customKind(
+        _ kindName: String, _ keys: [String], _ m: ObjectView, recognizer: String, at position: SourcePosition
+    ) throws(TraceError) -> RecognizerKind {
+        var values: [String: SettingValue] = [:]
+        for member in m.members where keys.contains(member.key) { values[member.key] = Self.setting(member.value) }
+        guard let kind = registry.kind(kindName, settings: values) else {
+            throw error(position, "unknown recognizer kind \"\(kindName)\"")
+        }
+        do throws(SettingError) {
+            _ = try kind.make(named: recognizer)
+        } catch let problem {
+            let at = problem.key.flatMap { key in m.member(key)?.value.position } ?? position
+            throw error(at, problem.message)
+        }
+        return .custom(kind)
+    }
+
+    /// A JSON value as a registered kind receives it.
+    private static func setting(_ json: Located<JSONValue>) -> SettingValue {
+        switch json.value {
+        case .null: return .null
+        case .bool(let b): return .bool(b)
+        case .number(let n, _): return .number(n)
+        case .string(let s): return .string(s)
+        case .array(let items): return .array(items.map(setting))
+        case .object(let members):
+            var object: [String: SettingValue] = [:]
+            for member in members { object[member.key] = setting(member.value) }
+            return .object(object)
+        }
+    }
+
+    /// The registered delegate a `"delegate"` key names; it cannot be combined with the keys it replaces.
+    private func registeredDelegate(_ member: JSONMember, _ m: ObjectView) throws(TraceError) -> RegisteredDelegate {
+        let delegateName = try string(member.value, "\"delegate\"")
+        guard let delegate = registry.delegate(delegateName) else {
+            let known = registry.delegates.keys.sorted().joined(separator: ", ")
+            throw error(member.value.position, "unknown delegate \"\(delegateName)\" (" + (known.isEmpty ? "no delegates are registered" : "expected one of \(known)") + ")")
+        }
+        for key in ["simultaneousWith", "shouldBegin", "shouldReceiveTouch"] {
+            if let other = m.member(key) {
+                throw error(other.keyPosition, "\"\(key)\" cannot be combined with \"delegate\": the delegate \"\(delegateName)\" answers instead")
+            }
+        }
+        return delegate
     }
 
     private func template(_ json: Located<JSONValue>) throws(TraceError) -> StrokeTemplate {

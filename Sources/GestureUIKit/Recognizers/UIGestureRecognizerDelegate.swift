@@ -1,0 +1,80 @@
+import GestureKit
+
+/// UIKit's `UIGestureRecognizerDelegate`: every method is optional, with UIKit's default answer.
+public protocol UIGestureRecognizerDelegate: AnyObject {
+    /// Whether the recognizer may leave `possible` (yes).
+    func gestureRecognizerShouldBegin(_ gestureRecognizer: UIGestureRecognizer) -> Bool
+    /// Whether the two may recognize at the same time (no).
+    func gestureRecognizer(
+        _ gestureRecognizer: UIGestureRecognizer,
+        shouldRecognizeSimultaneouslyWith otherGestureRecognizer: UIGestureRecognizer) -> Bool
+    /// Whether the recognizer must wait for the other to fail (no); asked when they first share a touch.
+    func gestureRecognizer(
+        _ gestureRecognizer: UIGestureRecognizer, shouldRequireFailureOf otherGestureRecognizer: UIGestureRecognizer) -> Bool
+    /// Whether the other must wait for the recognizer to fail (no); asked when they first share a touch.
+    func gestureRecognizer(
+        _ gestureRecognizer: UIGestureRecognizer, shouldBeRequiredToFailBy otherGestureRecognizer: UIGestureRecognizer) -> Bool
+    /// Whether the recognizer receives `touch` at all (yes).
+    func gestureRecognizer(_ gestureRecognizer: UIGestureRecognizer, shouldReceive touch: UITouch) -> Bool
+    /// Whether the recognizer receives `press` (yes); traces have no presses, so it is never asked.
+    func gestureRecognizer(_ gestureRecognizer: UIGestureRecognizer, shouldReceive press: UIPress) -> Bool
+    /// Whether the recognizer receives `event` (yes); asked before ``gestureRecognizer(_:shouldReceive:)-(_,UITouch)``
+    /// for each new touch, with the event of the touch's first sample.
+    func gestureRecognizer(_ gestureRecognizer: UIGestureRecognizer, shouldReceive event: UIEvent) -> Bool
+}
+
+extension UIGestureRecognizerDelegate {
+    public func gestureRecognizerShouldBegin(_ gestureRecognizer: UIGestureRecognizer) -> Bool { true }
+    public func gestureRecognizer(
+        _ gestureRecognizer: UIGestureRecognizer,
+        shouldRecognizeSimultaneouslyWith otherGestureRecognizer: UIGestureRecognizer) -> Bool { false }
+    public func gestureRecognizer(
+        _ gestureRecognizer: UIGestureRecognizer, shouldRequireFailureOf otherGestureRecognizer: UIGestureRecognizer) -> Bool { false }
+    public func gestureRecognizer(
+        _ gestureRecognizer: UIGestureRecognizer, shouldBeRequiredToFailBy otherGestureRecognizer: UIGestureRecognizer) -> Bool { false }
+    public func gestureRecognizer(_ gestureRecognizer: UIGestureRecognizer, shouldReceive touch: UITouch) -> Bool { true }
+    public func gestureRecognizer(_ gestureRecognizer: UIGestureRecognizer, shouldReceive press: UIPress) -> Bool { true }
+    public func gestureRecognizer(_ gestureRecognizer: UIGestureRecognizer, shouldReceive event: UIEvent) -> Bool { true }
+}
+
+/// UIKit's `UIPress` (a physical button press); traces have none, so none is ever made.
+public final class UIPress {
+    private init() {}
+}
+
+/// Answers the engine's delegate questions with a UIKit delegate, passing UIKit objects.
+final class DelegateBridge: GestureRecognizerDelegate {
+    private weak var weakDelegate: (any UIGestureRecognizerDelegate)?
+    private let strongDelegate: (any UIGestureRecognizerDelegate)?
+
+    /// The UIKit delegate.
+    var delegate: (any UIGestureRecognizerDelegate)? { strongDelegate ?? weakDelegate }
+
+    /// A bridge that holds the delegate weakly (`recognizer.delegate = …`, as UIKit).
+    init(weak delegate: any UIGestureRecognizerDelegate) {
+        weakDelegate = delegate
+        strongDelegate = nil
+    }
+
+    /// A bridge that keeps the delegate alive (a scene's registered delegate).
+    init(keeping delegate: any UIGestureRecognizerDelegate) {
+        weakDelegate = nil
+        strongDelegate = delegate
+    }
+
+    func gestureRecognizerShouldBegin(_ recognizer: GestureRecognizer) -> Bool {
+        delegate?.gestureRecognizerShouldBegin(UIGestureRecognizer.wrap(recognizer)) ?? true
+    }
+
+    func gestureRecognizer(_ recognizer: GestureRecognizer, shouldReceive touch: Touch) -> Bool {
+        guard let delegate else { return true }
+        let wrapped = UIGestureRecognizer.wrap(recognizer)
+        let uiTouch = UITouch.wrap(touch)
+        let event = UIEvent(TouchEvent(timestamp: touch.timestamp, allTouches: [touch]))
+        return delegate.gestureRecognizer(wrapped, shouldReceive: event) && delegate.gestureRecognizer(wrapped, shouldReceive: uiTouch)
+    }
+
+    func gestureRecognizer(_ recognizer: GestureRecognizer, shouldRecognizeSimultaneouslyWith other: GestureRecognizer) -> Bool {
+        delegate?.gestureRecognizer(UIGestureRecognizer.wrap(recognizer), shouldRecognizeSimultaneouslyWith: UIGestureRecognizer.wrap(other)) ?? false
+    }
+}

@@ -1,0 +1,93 @@
+import GestureKit
+
+extension UIGestureRecognizer {
+    /// The states of a recognizer (`UIGestureRecognizer.State`), with UIKit's raw values;
+    /// `.recognized` is `.ended`.
+    public enum State: Int, Sendable, CustomStringConvertible {
+        case possible = 0
+        case began = 1
+        case changed = 2
+        case ended = 3
+        case cancelled = 4
+        case failed = 5
+
+        /// A discrete gesture was recognized: the same value as `.ended`, as in UIKit.
+        public static var recognized: State { .ended }
+
+        /// The state's name.
+        public var description: String {
+            switch self {
+            case .possible: return "possible"
+            case .began: return "began"
+            case .changed: return "changed"
+            case .ended: return "ended"
+            case .cancelled: return "cancelled"
+            case .failed: return "failed"
+            }
+        }
+
+        /// The UIKit state of an engine state (`recognized` is `ended`).
+        init(_ state: RecognizerState) {
+            switch state {
+            case .possible: self = .possible
+            case .began: self = .began
+            case .changed: self = .changed
+            case .ended, .recognized: self = .ended
+            case .cancelled: self = .cancelled
+            case .failed: self = .failed
+            }
+        }
+    }
+}
+
+/// UIKit's top-level name of the state type.
+public typealias UIGestureRecognizerState = UIGestureRecognizer.State
+
+extension UIGestureRecognizer {
+    /// Makes the transition a subclass asked for by setting `state`, as UIKit would, and never traps.
+    ///
+    /// Transitions UIKit's state machine does not have get a defined outcome that shows in the
+    /// records (docs/your-recognizers.md, "Illegal state changes"):
+    /// - from `possible`: `.changed` fails the recognizer, `.cancelled` fails it (UIKit's habit of
+    ///   cancelling before anything began), `.ended` is `.recognized`;
+    /// - from `began`/`changed`: `.failed` and `.possible` cancel it, `.began` counts as `.changed`;
+    /// - from a final state (before the reset): the change is ignored, as UIKit ignores it.
+    func requestState(_ requested: State) {
+        let core = self.core
+        let who = core.name
+        switch (State(core.state), requested) {
+        case (.possible, .possible):
+            return
+        case (.possible, .began):
+            attempt(.began)
+        case (.possible, .ended):
+            attempt(.recognized)
+        case (.possible, .failed):
+            core.fail("\(who) set its state to failed")
+        case (.possible, .cancelled):
+            core.fail("\(who) set its state to cancelled before it began")
+        case (.possible, .changed):
+            core.fail("\(who) set its state to changed before it began (UIKit allows began, recognized or failed here)")
+        case (.began, .began), (.changed, .began), (.began, .changed), (.changed, .changed):
+            attempt(.changed)
+        case (.began, .ended), (.changed, .ended):
+            attempt(.ended)
+        case (.began, .cancelled), (.changed, .cancelled):
+            core.cancel("\(who) set its state to cancelled")
+        case (.began, .failed), (.changed, .failed):
+            core.cancel("\(who) set its state to failed after it began (a began gesture can only end or be cancelled)")
+        case (.began, .possible), (.changed, .possible):
+            core.cancel("\(who) set its state to possible after it began")
+        default:
+            return  // a final state: UIKit ignores further changes until the reset
+        }
+    }
+
+    private func attempt(_ target: RecognizerState) {
+        do {
+            try core.transition(to: target)
+        } catch {
+            // Every transition requested above is legal from the state it is requested in.
+        }
+    }
+}
