@@ -33,6 +33,8 @@ public final class ScreenEdgePanGestureRecognizer: PanGestureRecognizer {
 
     override public var kindName: String { "screenEdgePan" }
 
+    override var ignoresExtraFingersBeforeBeginning: Bool { true }
+
     override func rejection(of touch: Touch) -> String? {
         guard !edges.isEmpty else { return "its edges are empty, so no touch starts at one" }
         guard let screen = environment?.screen else { return nil }
