@@ -73,3 +73,18 @@ extension PanTouchCountTests {
         #expect(records.first?.touches == 1)
     }
 }
+
+extension PanTouchCountTests {
+    /// Apple: the pan "changes when a finger moves while at least the minimum number of fingers
+    /// are pressed down" and "ends when all fingers are lifted": a two-finger pan that drops to one
+    /// finger goes quiet, and ends only when that finger lifts too.
+    @Test func aPanEndsOnlyWhenAllFingersHaveLifted() throws {
+        let scene = singleViewScene([recognizer("pan", .pan(minimumNumberOfTouches: 2))])
+        var samples = together([first, second], lift: false)
+        samples += [second.up(0.11, 140, 200), first.move(0.15, 160, 100), first.move(0.2, 170, 100), first.up(0.25, 170, 100)]
+        let records = try transitions(samples, scene: scene)
+        #expect(records.last?.state == .ended)
+        #expect(records.last?.t == 0.25)
+        #expect(records.filter { $0.t > 0.1 }.map(\.state) == [.ended])
+    }
+}

@@ -3,11 +3,12 @@
 /// The pan tracks the centroid of its fingers. It begins when the centroid has moved
 /// `panHysteresis` points on either axis while the number of fingers down on it is between
 /// `minimumNumberOfTouches` and `maximumNumberOfTouches` (more fingers hold it back; once it has
-/// begun, a finger beyond the maximum is ignored and the pan goes on); at that moment each axis of the reported translation is
-/// moved toward zero by the hysteresis, so the translation starts small rather than at 10 pt. When
-/// fingers are added or lifted the centroid jumps, but the translation does not. The pan ends when
-/// the last finger lifts or fewer than the minimum remain. If the pan began only after a failure
-/// requirement was resolved, its translation restarts at zero.
+/// begun, a finger beyond the maximum is ignored and the pan goes on); at that moment each axis of
+/// the reported translation is moved toward zero by the hysteresis, so the translation starts
+/// small rather than at 10 pt. When fingers are added or lifted the centroid jumps, but the
+/// translation does not. While fewer than the minimum fingers are down, moves report nothing; the
+/// pan ends when the last finger lifts. If the pan began only after a failure requirement was
+/// resolved, its translation restarts at zero.
 ///
 /// See also: ``ScreenEdgePanGestureRecognizer``, ``VelocityEstimatorKind``.
 public class PanGestureRecognizer: GestureRecognizer {
@@ -103,7 +104,9 @@ public class PanGestureRecognizer: GestureRecognizer {
             hysteresisOffset = Point(x: towardZero(raw.x, by: h), y: towardZero(raw.y, by: h))
             state = .began
         case .began, .changed:
-            state = .changed
+            // Apple: it changes "when a finger moves while at least the minimum number of fingers
+            // are pressed down".
+            if live >= minimumNumberOfTouches { state = .changed }
         default:
             break
         }
@@ -129,7 +132,7 @@ public class PanGestureRecognizer: GestureRecognizer {
         let live = touches.liveCount
         switch state {
         case .began, .changed:
-            if live == 0 || live < minimumNumberOfTouches { state = .ended }
+            if live == 0 { state = .ended }  // Apple: it ends "when all fingers are lifted".
         case .possible:
             if live == 0 {
                 fail(liftReason())
