@@ -1,18 +1,20 @@
 /// Recognizes fingers dragging (`UIPanGestureRecognizer`), a continuous gesture.
 ///
 /// The pan tracks the centroid of its fingers. It begins when the centroid has moved
-/// `panHysteresis` points on either axis with between `minimumNumberOfTouches` and
-/// `maximumNumberOfTouches` fingers down; at that moment each axis of the reported translation is
-/// moved toward zero by the hysteresis, so the translation starts small rather than at 10 pt. When
-/// fingers are added or lifted the centroid jumps, but the translation does not. The pan ends when
-/// the last finger lifts or fewer than the minimum remain. If the pan began only after a failure
-/// requirement was resolved, its translation restarts at zero.
+/// `panHysteresis` points on either axis while the number of fingers down on it is between
+/// `minimumNumberOfTouches` and `maximumNumberOfTouches` (more fingers hold it back; once it has
+/// begun, a finger beyond the maximum is ignored and the pan goes on); at that moment each axis of
+/// the reported translation is moved toward zero by the hysteresis, so the translation starts
+/// small rather than at 10 pt. When fingers are added or lifted the centroid jumps, but the
+/// translation does not. While fewer than the minimum fingers are down, moves report nothing; the
+/// pan ends when the last finger lifts. If the pan began only after a failure requirement was
+/// resolved, its translation restarts at zero.
 ///
 /// See also: ``ScreenEdgePanGestureRecognizer``, ``VelocityEstimatorKind``.
 open class PanGestureRecognizer: GestureRecognizer {
     /// Fewest fingers that pan.
     @exclusivity(unchecked) public var minimumNumberOfTouches: Int
-    /// Most fingers tracked; further fingers are ignored.
+    /// Most fingers down for the pan to begin; once it has begun, further fingers are ignored.
     @exclusivity(unchecked) public var maximumNumberOfTouches: Int
     /// The velocity estimator.
     @exclusivity(unchecked) public var estimator: VelocityEstimatorKind
@@ -24,6 +26,8 @@ open class PanGestureRecognizer: GestureRecognizer {
     @exclusivity(unchecked) private var hysteresisOffset = Point.zero
     @exclusivity(unchecked) private var tracker: VelocityTracker?
     @exclusivity(unchecked) private var started = false
+    /// Whether the centroid passed the hysteresis while more than the maximum fingers were down.
+    @exclusivity(unchecked) private var heldBackByMaximum = false
 
     /// Creates a pan recognizer.
     public init(
@@ -52,9 +56,15 @@ open class PanGestureRecognizer: GestureRecognizer {
     /// view's pan counts only the axes it can scroll).
     func movementTowardHysteresis(_ raw: Point) -> Point { raw }
 
+    /// Whether fingers beyond the maximum are ignored before the pan begins too, instead of
+    /// holding it back (the screen-edge pan follows its first finger alone).
+    var ignoresExtraFingersBeforeBeginning: Bool { false }
+
     override open func touchesBegan(_ touches: [Touch], with event: TouchEvent) {
-        for touch in touches.reversed() where self.touches.liveCount > maximumNumberOfTouches {
-            ignore(touch)
+        if state == .began || state == .changed || ignoresExtraFingersBeforeBeginning {
+            for touch in touches.reversed() where self.touches.liveCount > maximumNumberOfTouches {
+                ignore(touch)
+            }
         }
         if state == .possible, !started {
             for touch in touches {
@@ -92,13 +102,15 @@ open class PanGestureRecognizer: GestureRecognizer {
         case .possible:
             let raw = movementTowardHysteresis(position - origin)
             let h = thresholds.panHysteresis
-            guard live >= minimumNumberOfTouches, live <= maximumNumberOfTouches,
-                abs(raw.x) >= h || abs(raw.y) >= h
-            else { return }
+            guard abs(raw.x) >= h || abs(raw.y) >= h else { return }
+            if live > maximumNumberOfTouches { heldBackByMaximum = true }
+            guard live >= minimumNumberOfTouches, live <= maximumNumberOfTouches else { return }
             hysteresisOffset = Point(x: towardZero(raw.x, by: h), y: towardZero(raw.y, by: h))
             state = .began
         case .began, .changed:
-            state = .changed
+            // Apple: it changes "when a finger moves while at least the minimum number of fingers
+            // are pressed down".
+            if live >= minimumNumberOfTouches { state = .changed }
         default:
             break
         }
@@ -124,22 +136,30 @@ open class PanGestureRecognizer: GestureRecognizer {
         let live = touches.liveCount
         switch state {
         case .began, .changed:
-            if live == 0 || live < minimumNumberOfTouches { state = .ended }
+            if live == 0 { state = .ended }  // Apple: it ends "when all fingers are lifted".
         case .possible:
             if live == 0 {
-                let moved = max(abs(position.x - origin.x), abs(position.y - origin.y))
-                let hysteresis = thresholds.panHysteresis
-                if moved < hysteresis || minimumNumberOfTouches == 1 {
-                    fail("fingers lifted after moving \(format(moved)) pt, less than panHysteresis \(format(hysteresis)) pt")
-                } else {
-                    fail("fingers lifted after moving \(format(moved)) pt, never with minimumNumberOfTouches \(minimumNumberOfTouches) fingers down past panHysteresis \(format(hysteresis)) pt")
-                }
+                fail(liftReason())
                 return
             }
         default:
             return
         }
         if let centroid = touches.liveWindowCentroid { jump = centroid - position }
+    }
+
+    /// Why a pan that never began failed when its last finger lifted.
+    private func liftReason() -> String {
+        let moved = max(abs(position.x - origin.x), abs(position.y - origin.y))
+        let hysteresis = format(thresholds.panHysteresis)
+        let prefix = "fingers lifted after moving \(format(moved)) pt, "
+        if heldBackByMaximum {
+            return prefix + "never with at most maximumNumberOfTouches \(maximumNumberOfTouches) fingers down past panHysteresis \(hysteresis) pt"
+        }
+        if moved < thresholds.panHysteresis || minimumNumberOfTouches == 1 {
+            return prefix + "less than panHysteresis \(hysteresis) pt"
+        }
+        return prefix + "never with minimumNumberOfTouches \(minimumNumberOfTouches) fingers down past panHysteresis \(hysteresis) pt"
     }
 
     override func didFinishWaiting() {
@@ -155,6 +175,7 @@ open class PanGestureRecognizer: GestureRecognizer {
         tracker = nil
         velocity = .zero
         started = false
+        heldBackByMaximum = false
     }
 
     override open func describe(_ record: inout TransitionRecord) {

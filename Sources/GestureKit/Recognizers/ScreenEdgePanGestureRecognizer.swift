@@ -33,6 +33,8 @@ open class ScreenEdgePanGestureRecognizer: PanGestureRecognizer {
 
     override open var kindName: String { "screenEdgePan" }
 
+    override var ignoresExtraFingersBeforeBeginning: Bool { true }
+
     override func rejection(of touch: Touch) -> String? {
         guard !edges.isEmpty else { return "its edges are empty, so no touch starts at one" }
         guard let screen = environment?.screen else { return nil }

@@ -1,0 +1,65 @@
+import Testing
+@testable import GestureKit
+
+/// Rules of docs/fidelity.md that no other suite pins, each tied there to Apple's words.
+@Suite struct FidelityTests {}
+
+private let first = Finger(1)
+private let second = Finger(2)
+
+/// A root view with two side-by-side subviews `left` and `right`, each holding `recognizers`
+/// named after the view.
+private func twoViews(left: (inout ViewDescription) -> Void = { _ in }, right: (inout ViewDescription) -> Void = { _ in },
+                      recognizers: [RecognizerDescription]) -> SceneDescription {
+    var l = ViewDescription(name: "left", frame: Rect(x: 0, y: 0, width: 195, height: 844))
+    var r = ViewDescription(name: "right", frame: Rect(x: 195, y: 0, width: 195, height: 844))
+    left(&l)
+    right(&r)
+    var root = ViewDescription(name: "root", frame: Rect(x: 0, y: 0, width: 390, height: 844))
+    root.multipleTouchEnabled = true
+    root.children = [l, r]
+    return SceneDescription(views: [root], recognizers: recognizers)
+}
+
+private func on(_ view: String, _ name: String, _ kind: RecognizerKind) -> RecognizerDescription {
+    RecognizerDescription(name: name, kind: kind, view: view)
+}
+
+extension FidelityTests {
+    /// `isMultipleTouchEnabled`: "This property does not affect the gesture recognizers attached
+    /// to the view. Gesture recognizers receive all touches that occur in the view."
+    @Test func multipleTouchDisabledDoesNotLimitTheViewsRecognizers() throws {
+        let scene = twoViews(recognizers: [on("left", "twoFingerTap", .tap(numberOfTapsRequired: 1, numberOfTouchesRequired: 2))])
+        let records = try transitions([
+            first.down(0, 50, 100), second.down(0, 100, 100), first.up(0.1, 50, 100), second.up(0.1, 100, 100),
+        ], scene: scene)
+        #expect(records.summary == ["twoFingerTap recognized@0.1"])
+    }
+
+    /// `isExclusiveTouch` blocks "the delivery of touch events to other views"; whether it also
+    /// keeps touches from recognizers on other views Apple does not say (assumed: it does not).
+    @Test func exclusiveTouchLeavesOtherViewsRecognizersAlone() throws {
+        let scene = twoViews(left: { $0.exclusiveTouch = true }, recognizers: [on("right", "tap", .tap())])
+        let records = try transitions([
+            first.down(0, 50, 100), second.down(0.05, 300, 100), second.up(0.1, 300, 100), first.up(0.3, 50, 100),
+        ], scene: scene)
+        #expect(records.summary == ["tap recognized@0.1"])
+    }
+
+    /// Long press: it "ends when any of the fingers are lifted".
+    @Test func aTwoFingerLongPressEndsWhenTheFirstFingerLifts() throws {
+        let scene = singleViewScene([recognizer("press", .longPress(numberOfTouchesRequired: 2))])
+        let records = try transitions([
+            first.down(0, 100, 100), second.down(0, 150, 100), first.up(0.7, 100, 100), second.up(0.9, 150, 100),
+        ], scene: scene)
+        #expect(records.summary == ["press began@0.5", "press ended@0.7"])
+    }
+
+    /// Swipe: "A swipe is a discrete gesture, and thus the associated action message is sent only
+    /// once per gesture."
+    @Test func swipeIsRecognizedOncePerGesture() throws {
+        let scene = singleViewScene([recognizer("swipe", .swipe())])
+        let records = try transitions(first.drag(from: Point(x: 50, y: 400), to: Point(x: 300, y: 400), duration: 0.2), scene: scene)
+        #expect(records.map(\.state) == [.recognized])
+    }
+}
