@@ -1,9 +1,11 @@
 // The UIKit side of GestureRecorder: copies numbers out of UIKit objects into the snapshots of the
 // platform-independent core, and nothing else.
 //
-// NEVER COMPILED: the project's machines are Linux, where UIKit does not exist, so this file is
-// skipped by `#if canImport(UIKit)`. It is kept small and obvious on purpose; docs/recording-on-ios.md
-// says so and lists what it does. Everything it calls is tested on Linux.
+// NEVER BUILT AGAINST UIKIT: the project's machines are Linux, where UIKit does not exist, so this
+// file is skipped by `#if canImport(UIKit)`. scripts/typecheck-uikit-adapter.sh type-checks it against
+// a stub of the UIKit declarations it uses (Tests/Fixtures/uikit-stub), which catches typos, not
+// behaviour. It is kept small and obvious on purpose; docs/recording-on-ios.md says so. Everything it
+// calls is tested on Linux.
 #if canImport(UIKit)
 import GestureKit
 import UIKit
@@ -31,7 +33,7 @@ public final class GestureRecorderWindow: UIWindow {
     /// Starts recording into `directory`; a recording already running is finished first.
     public func startRecording(to directory: URL) {
         stopRecording()
-        let export = SceneExport(roots: subviews.map(Self.snapshot(of:)))
+        let export = SceneExport(roots: subviews.map(Self.viewSnapshot))
         try? export.json.write(to: directory.appendingPathComponent("app-scene.json"), atomically: true, encoding: .utf8)
         let trace = TraceRecorder(
             screen: Size(width: Double(bounds.width), height: Double(bounds.height)), scene: "app-scene.json",
@@ -59,7 +61,7 @@ public final class GestureRecorderWindow: UIWindow {
 
     public override func sendEvent(_ event: UIEvent) {
         if let trace, event.type == .touches, let touches = event.allTouches {
-            trace.record(timestamp: event.timestamp, touches: touches.map(Self.snapshot(of:)))
+            trace.record(timestamp: event.timestamp, touches: touches.map(Self.touchSnapshot))
         }
         eventTimestamp = event.timestamp
         super.sendEvent(event)
@@ -114,7 +116,7 @@ public final class GestureRecorderWindow: UIWindow {
         transitions.record(timestamp: eventTimestamp ?? ProcessInfo.processInfo.systemUptime, snapshot)
     }
 
-    private static func snapshot(of touch: UITouch) -> TouchSnapshot {
+    private static func touchSnapshot(_ touch: UITouch) -> TouchSnapshot {
         let phase: TouchPhase
         switch touch.phase {
         case .began: phase = .began
@@ -128,7 +130,7 @@ public final class GestureRecorderWindow: UIWindow {
             force: touch.maximumPossibleForce > 0 ? Double(touch.force) : nil, radius: Double(touch.majorRadius))
     }
 
-    private static func snapshot(of view: UIView) -> ViewSnapshot {
+    private static func viewSnapshot(_ view: UIView) -> ViewSnapshot {
         var snapshot = ViewSnapshot(identity: identity(view), name: view.accessibilityIdentifier, frame: rect(view.frame))
         snapshot.isHidden = view.isHidden
         snapshot.alpha = Double(view.alpha)
@@ -136,12 +138,12 @@ public final class GestureRecorderWindow: UIWindow {
         snapshot.isMultipleTouchEnabled = view.isMultipleTouchEnabled
         snapshot.isExclusiveTouch = view.isExclusiveTouch
         snapshot.clipsToBounds = view.clipsToBounds
-        snapshot.recognizers = (view.gestureRecognizers ?? []).map(snapshot(of:))
-        snapshot.children = view.subviews.map(snapshot(of:))
+        snapshot.recognizers = (view.gestureRecognizers ?? []).map(recognizerSnapshot)
+        snapshot.children = view.subviews.map(viewSnapshot)
         return snapshot
     }
 
-    private static func snapshot(of recognizer: UIGestureRecognizer) -> RecognizerSnapshot {
+    private static func recognizerSnapshot(_ recognizer: UIGestureRecognizer) -> RecognizerSnapshot {
         var s = RecognizerSnapshot(identity: identity(recognizer), name: recognizer.name, kind: kind(of: recognizer))
         s.isEnabled = recognizer.isEnabled
         s.cancelsTouchesInView = recognizer.cancelsTouchesInView
@@ -171,15 +173,14 @@ public final class GestureRecorderWindow: UIWindow {
 
     /// The scene kind of a UIKit class; the class name for any other class (the app's own).
     private static func kind(of recognizer: UIGestureRecognizer) -> String {
-        let type = type(of: recognizer)
-        if type == UITapGestureRecognizer.self { return "tap" }
-        if type == UILongPressGestureRecognizer.self { return "longPress" }
-        if type == UIPanGestureRecognizer.self { return "pan" }
-        if type == UIScreenEdgePanGestureRecognizer.self { return "screenEdgePan" }
-        if type == UISwipeGestureRecognizer.self { return "swipe" }
-        if type == UIPinchGestureRecognizer.self { return "pinch" }
-        if type == UIRotationGestureRecognizer.self { return "rotation" }
-        return String(describing: type)
+        let recognizerClass: AnyClass = Swift.type(of: recognizer)
+        let kinds: [(AnyClass, String)] = [
+            (UITapGestureRecognizer.self, "tap"), (UILongPressGestureRecognizer.self, "longPress"),
+            (UIPanGestureRecognizer.self, "pan"), (UIScreenEdgePanGestureRecognizer.self, "screenEdgePan"),
+            (UISwipeGestureRecognizer.self, "swipe"), (UIPinchGestureRecognizer.self, "pinch"),
+            (UIRotationGestureRecognizer.self, "rotation"),
+        ]
+        return kinds.first { $0.0 == recognizerClass }?.1 ?? String(describing: recognizerClass)
     }
 
     private static func forEachRecognizer(in view: UIView, _ body: (UIGestureRecognizer) -> Void) {
