@@ -42,3 +42,17 @@ extension DocumentationTests {
         #expect(tests.contains(code), "Tests/GestureKitTests/DocCommentExampleTests.swift no longer holds the doc comment's example")
     }
 }
+
+extension DocumentationTests {
+    @Test func everyViewThresholdIsDocumentedWithItsDefault() throws {
+        let docs = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().appendingPathComponent("docs/controls-and-scrolling.md")
+        let text = try String(contentsOf: docs, encoding: .utf8)
+        let defaults = ViewThresholds()
+        for name in ViewThresholds.names {
+            let value = try #require(defaults[name])
+            let shown = value == value.rounded() ? String(Int(value)) : String(value)
+            #expect(text.contains("| `\(name)` | \(shown) |"), "docs/controls-and-scrolling.md lacks \(name) = \(shown)")
+        }
+    }
+}

@@ -17,8 +17,8 @@ public struct ViewThresholds: Hashable, Sendable {
     public var stepperAutorepeatDelay = 0.5
     /// Stepper: the interval between repeated steps, in seconds (choice).
     public var stepperAutorepeatInterval = 0.1
-    /// Scroll view: the content-touch delay (`delaysContentTouches`), in seconds (RE: UIKit's delayed
-    /// touches-began recognizer of the scroll view waits 0.15 s).
+    /// Scroll view: the content-touch delay (`delaysContentTouches`), in seconds (measured by others:
+    /// developers' write-ups of the button-highlight delay give 150 ms).
     public var contentTouchDelay = 0.15
     /// Scroll view: finger movement on a scrollable axis before the scroll view's pan begins, in points (RE: as a pan's hysteresis).
     public var scrollHysteresis = 10.0
