@@ -86,7 +86,7 @@ final class ControlTracker {
 
     private func touchBegan(_ touch: Touch) {
         guard let control = touch.view?.enclosingControl, control.isEnabled,
-            !entries.contains(where: { $0.control === control && !$0.finished })
+            !entries.contains(where: { $0.control === control && !$0.finished && !$0.endHeld })
         else { return }
         // A touch that joins a gesture already begun that cancels touches in its view is that
         // gesture's from the start: the control never sees it (as DeliveryRouter has it).
