@@ -33,6 +33,14 @@ import Testing
         #expect(records.controlSummary.contains("touchUpInside@0.08"))
     }
 
+    @Test func aDisabledButtonLeavesTheTapToTheSuperviewsRecognizer() throws {
+        let records = try analyze(
+            [finger.down(0, 150, 120), finger.up(0.08, 150, 120)],
+            scene: scene(.button, frame: Self.buttonFrame, recognizers: [on("root", "dismiss", .tap())]) { $0.enabled = false })
+        #expect(records.transitionRecords.summary == ["dismiss recognized@0.08"])
+        #expect(records.controls.isEmpty)
+    }
+
     @Test func aDoubleTapRecognizerOnTheSuperviewIsNotRefusedAndHoldsTheLiftBack() throws {
         // delaysTouchesEnded: the button's touchesEnded waits until the double tap fails, 0.35 s after the lift.
         let records = try analyze(
