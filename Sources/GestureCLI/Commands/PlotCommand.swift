@@ -50,7 +50,14 @@ struct PlotCommand: Command {
             }
             let collector = PlotRecords()
             engine.onRecord = { record in
-                if case .transition(let transition) = record { collector.transitions.append(transition) }
+                switch record {
+                case .transition(let transition): collector.transitions.append(transition)
+                case .control(let control):
+                    collector.viewEvents.append((control.t, "\(control.control) \(control.event.rawValue)"))
+                case .scroll(let scroll) where scroll.event != .didScroll:
+                    collector.viewEvents.append((scroll.t, "\(scroll.scrollView) \(scroll.event.rawValue)"))
+                case .scroll, .delivery: break
+                }
             }
             var samples: [Sample] = []
             while let sample = try reader.next() {
@@ -61,7 +68,7 @@ struct PlotCommand: Command {
             for warning in reader.warnings { environment.printError(warning.description) }
             input = PlotInput(
                 name: TraceInputs.displayName(path), screen: screen, scene: scene, samples: samples,
-                transitions: collector.transitions)
+                transitions: collector.transitions, viewEvents: collector.viewEvents)
         } catch {
             environment.printError(error.description)
             return TraceInputs.status(of: error)
@@ -75,4 +82,5 @@ struct PlotCommand: Command {
 /// Collects the transitions the engine reports through its closure.
 private final class PlotRecords {
     var transitions: [TransitionRecord] = []
+    var viewEvents: [(t: Double, label: String)] = []
 }

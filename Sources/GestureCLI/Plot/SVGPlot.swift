@@ -12,6 +12,9 @@ struct PlotInput {
     var samples: [Sample]
     /// The analysis's transitions, in engine order.
     var transitions: [TransitionRecord]
+    /// Control events and scroll-view delegate calls (scenes with controls or scroll views), as
+    /// marks on the touches lane: their time and what they say.
+    var viewEvents: [(t: Double, label: String)] = []
 }
 
 /// One finger's touch from `began` to `ended` or `cancelled` (or the end of the trace).
