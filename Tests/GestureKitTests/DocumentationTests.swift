@@ -7,14 +7,24 @@ import Testing
 
 extension DocumentationTests {
     @Test func everyThresholdIsDocumentedWithItsDefault() throws {
-        let docs = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-            .deletingLastPathComponent().appendingPathComponent("docs/recognizers.md")
-        let text = try String(contentsOf: docs, encoding: .utf8)
         let defaults = Thresholds()
-        for name in Thresholds.names {
-            let value = try #require(defaults[name])
+        try expectDocumented(Thresholds.names, in: "docs/recognizers.md") { defaults[$0] }
+    }
+
+    @Test func everyViewThresholdIsDocumentedWithItsDefault() throws {
+        let defaults = ViewThresholds()
+        try expectDocumented(ViewThresholds.names, in: "docs/controls-and-scrolling.md") { defaults[$0] }
+    }
+
+    /// Each name appears in a table row of the page as `| `name` | default |`.
+    private func expectDocumented(_ names: [String], in page: String, default value: (String) -> Double?) throws {
+        let docs = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().appendingPathComponent(page)
+        let text = try String(contentsOf: docs, encoding: .utf8)
+        for name in names {
+            let value = try #require(value(name))
             let shown = value == value.rounded() ? String(Int(value)) : String(value)
-            #expect(text.contains("| `\(name)` | \(shown) |"), "docs/recognizers.md lacks \(name) = \(shown)")
+            #expect(text.contains("| `\(name)` | \(shown) |"), "\(page) lacks \(name) = \(shown)")
         }
     }
 }
@@ -43,16 +53,3 @@ extension DocumentationTests {
     }
 }
 
-extension DocumentationTests {
-    @Test func everyViewThresholdIsDocumentedWithItsDefault() throws {
-        let docs = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-            .deletingLastPathComponent().appendingPathComponent("docs/controls-and-scrolling.md")
-        let text = try String(contentsOf: docs, encoding: .utf8)
-        let defaults = ViewThresholds()
-        for name in ViewThresholds.names {
-            let value = try #require(defaults[name])
-            let shown = value == value.rounded() ? String(Int(value)) : String(value)
-            #expect(text.contains("| `\(name)` | \(shown) |"), "docs/controls-and-scrolling.md lacks \(name) = \(shown)")
-        }
-    }
-}
