@@ -7,7 +7,7 @@ public struct ViewThresholds: Hashable, Sendable {
     /// Control: how far outside its bounds a drag still counts as inside (`touchDragInside`,
     /// `touchUpInside`), in points (RE and measured by others: UIControl's expanded bounds of 70 pt).
     public var controlTouchSlop = 70.0
-    /// Slider: the width of the knob (thumb), in points (measured by others: the default thumb is 31 pt).
+    /// Slider: the width of the knob (thumb), in points (choice: the size commonly given for the default thumb).
     public var sliderKnobWidth = 31.0
     /// Switch: the width of the knob, in points (choice: the knob fills the switch's height, 31 pt).
     public var switchKnobWidth = 31.0
