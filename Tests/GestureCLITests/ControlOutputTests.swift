@@ -57,6 +57,14 @@ import Testing
         #expect(text.contains("  controls and scrolling\n      0     buy  touchDown               button, at (30, 20), touches 1\n"))
     }
 
+    @Test func plotMarksControlEventsOnTheTouchesLane() throws {
+        let fixtures = try Fixtures(["scene.json": Self.scene, "tap.jsonl": Self.tap])
+        let result = runInProcess(["plot", fixtures.path("tap.jsonl")])
+        #expect(result.status == 0)
+        #expect(result.stdout.contains("buy touchDown at t=0<"))
+        #expect(result.stdout.contains("buy primaryActionTriggered at t=0.08<"))
+    }
+
     @Test(arguments: [
         (#"{"name": "v", "frame": [0, 0, 10, 10], "value": 3}"#, #""value" is a key of controls: view "v" has no "control""#),
         (#"{"name": "v", "frame": [0, 0, 10, 10], "control": "knob"}"#, #""control" is "knob"; expected one of"#),

@@ -7,14 +7,24 @@ import Testing
 
 extension DocumentationTests {
     @Test func everyThresholdIsDocumentedWithItsDefault() throws {
-        let docs = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-            .deletingLastPathComponent().appendingPathComponent("docs/recognizers.md")
-        let text = try String(contentsOf: docs, encoding: .utf8)
         let defaults = Thresholds()
-        for name in Thresholds.names {
-            let value = try #require(defaults[name])
+        try expectDocumented(Thresholds.names, in: "docs/recognizers.md") { defaults[$0] }
+    }
+
+    @Test func everyViewThresholdIsDocumentedWithItsDefault() throws {
+        let defaults = ViewThresholds()
+        try expectDocumented(ViewThresholds.names, in: "docs/controls-and-scrolling.md") { defaults[$0] }
+    }
+
+    /// Each name appears in a table row of the page as `| `name` | default |`.
+    private func expectDocumented(_ names: [String], in page: String, default value: (String) -> Double?) throws {
+        let docs = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().appendingPathComponent(page)
+        let text = try String(contentsOf: docs, encoding: .utf8)
+        for name in names {
+            let value = try #require(value(name))
             let shown = value == value.rounded() ? String(Int(value)) : String(value)
-            #expect(text.contains("| `\(name)` | \(shown) |"), "docs/recognizers.md lacks \(name) = \(shown)")
+            #expect(text.contains("| `\(name)` | \(shown) |"), "\(page) lacks \(name) = \(shown)")
         }
     }
 }
@@ -42,3 +52,4 @@ extension DocumentationTests {
         #expect(tests.contains(code), "Tests/GestureKitTests/DocCommentExampleTests.swift no longer holds the doc comment's example")
     }
 }
+

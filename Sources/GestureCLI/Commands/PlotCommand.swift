@@ -82,7 +82,14 @@ extension PlotInput {
         }
         let collector = PlotRecords()
         engine.onRecord = { record in
-            if case .transition(let transition) = record { collector.transitions.append(transition) }
+            switch record {
+            case .transition(let transition): collector.transitions.append(transition)
+            case .control(let control):
+                collector.viewEvents.append((control.t, "\(control.control) \(control.event.rawValue)"))
+            case .scroll(let scroll) where scroll.event != .didScroll:
+                collector.viewEvents.append((scroll.t, "\(scroll.scrollView) \(scroll.event.rawValue)"))
+            case .scroll, .delivery: break
+            }
         }
         var samples: [Sample] = []
         while let sample = try reader.next() {
@@ -91,7 +98,8 @@ extension PlotInput {
         }
         engine.finish()
         let input = PlotInput(
-            name: TraceInputs.displayName(path), screen: screen, scene: scene, samples: samples, transitions: collector.transitions)
+            name: TraceInputs.displayName(path), screen: screen, scene: scene, samples: samples, transitions: collector.transitions,
+            viewEvents: collector.viewEvents)
         return .success((input, reader.warnings))
     }
 }
@@ -99,4 +107,5 @@ extension PlotInput {
 /// Collects the transitions the engine reports through its closure.
 private final class PlotRecords {
     var transitions: [TransitionRecord] = []
+    var viewEvents: [(t: Double, label: String)] = []
 }

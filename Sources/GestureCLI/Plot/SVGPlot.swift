@@ -15,6 +15,9 @@ struct PlotInput {
     /// The times the timeline spans, when set (two timelines drawn one above the other share it);
     /// otherwise from the first sample to the last sample or transition.
     var timeSpan: (start: Double, end: Double)? = nil
+    /// Control events and scroll-view delegate calls (scenes with controls or scroll views), as
+    /// marks on the touches lane: their time and what they say.
+    var viewEvents: [(t: Double, label: String)] = []
 }
 
 /// One finger's touch from `began` to `ended` or `cancelled` (or the end of the trace).

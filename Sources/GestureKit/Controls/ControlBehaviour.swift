@@ -159,6 +159,8 @@ extension ControlTracker {
     func repeatStep(_ entry: Entry) {
         guard !entry.finished else { return }
         step(entry)
-        scheduleRepeat(entry, after: entry.control.thresholds.stepperAutorepeatInterval)
+        // An interval of 0 (a scene's override) would repeat without end at one instant: one step only.
+        let interval = entry.control.thresholds.stepperAutorepeatInterval
+        if interval > 0 { scheduleRepeat(entry, after: interval) }
     }
 }

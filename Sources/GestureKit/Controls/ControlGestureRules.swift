@@ -7,11 +7,12 @@
 /// - a single-finger pan on a switch's knob, parallel to the switch.
 ///
 /// A recognizer attached to the control itself (or to a view inside it) is not refused: it comes
-/// first, and its recognition cancels the control's tracking.
+/// first, and its recognition cancels the control's tracking. A disabled control, which handles
+/// nothing, refuses nothing.
 extension Control {
     /// Why the control refuses to let `r` begin, or nil when it does not.
     func refusal(of r: GestureRecognizer) -> String? {
-        guard let view = r.view, !view.isDescendant(of: self), r.touches.count == 1, let touch = r.touches.first,
+        guard isEnabled, let view = r.view, !view.isDescendant(of: self), r.touches.count == 1, let touch = r.touches.first,
             touch.view?.isDescendant(of: self) ?? false
         else { return nil }
         switch kind {

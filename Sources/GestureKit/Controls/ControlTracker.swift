@@ -85,9 +85,16 @@ final class ControlTracker {
     }
 
     private func touchBegan(_ touch: Touch) {
-        guard !touch.cancelledInView, let control = touch.view?.enclosingControl, control.isEnabled,
-            !entries.contains(where: { $0.control === control && !$0.finished })
+        guard let control = touch.view?.enclosingControl, control.isEnabled,
+            !entries.contains(where: { $0.control === control && !$0.finished && !$0.endHeld })
         else { return }
+        // A touch that joins a gesture already begun that cancels touches in its view is that
+        // gesture's from the start: the control never sees it (as DeliveryRouter has it).
+        if touch.recognizers.contains(where: { r in
+            r.cancelsTouchesInView && r.isReceiving && (r.observedState == .began || r.observedState == .changed)
+        }) {
+            return
+        }
         if let knob = control.knobRect {
             let origin = control.windowOrigin
             control.knobAtTouchDown = Rect(x: knob.origin.x + origin.x, y: knob.origin.y + origin.y, width: knob.size.width, height: knob.size.height)

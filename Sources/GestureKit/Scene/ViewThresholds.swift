@@ -7,7 +7,7 @@ public struct ViewThresholds: Hashable, Sendable {
     /// Control: how far outside its bounds a drag still counts as inside (`touchDragInside`,
     /// `touchUpInside`), in points (RE and measured by others: UIControl's expanded bounds of 70 pt).
     public var controlTouchSlop = 70.0
-    /// Slider: the width of the knob (thumb), in points (measured by others: the default thumb is 31 pt).
+    /// Slider: the width of the knob (thumb), in points (choice: the size commonly given for the default thumb).
     public var sliderKnobWidth = 31.0
     /// Switch: the width of the knob, in points (choice: the knob fills the switch's height, 31 pt).
     public var switchKnobWidth = 31.0
@@ -17,8 +17,8 @@ public struct ViewThresholds: Hashable, Sendable {
     public var stepperAutorepeatDelay = 0.5
     /// Stepper: the interval between repeated steps, in seconds (choice).
     public var stepperAutorepeatInterval = 0.1
-    /// Scroll view: the content-touch delay (`delaysContentTouches`), in seconds (RE: UIKit's delayed
-    /// touches-began recognizer of the scroll view waits 0.15 s).
+    /// Scroll view: the content-touch delay (`delaysContentTouches`), in seconds (measured by others:
+    /// developers' write-ups of the button-highlight delay give 150 ms).
     public var contentTouchDelay = 0.15
     /// Scroll view: finger movement on a scrollable axis before the scroll view's pan begins, in points (RE: as a pan's hysteresis).
     public var scrollHysteresis = 10.0

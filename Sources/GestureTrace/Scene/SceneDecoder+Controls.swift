@@ -32,16 +32,8 @@ extension SceneDecoder {
             }
         }
         if let m = members.member("thresholds") {
-            let table = try object(m.value, "\"thresholds\"")
-            for entry in table.members where !entry.key.hasPrefix("x-") {
-                guard ViewThresholds()[entry.key] != nil else {
-                    let hint = Suggestions.closest(to: entry.key, among: ViewThresholds.names).map { "did you mean \"\($0)\"? " } ?? ""
-                    throw error(entry.keyPosition, "unknown view threshold \"\(entry.key)\" (\(hint)see docs/controls-and-scrolling.md for the list)")
-                }
-                let value = try number(entry.value, "threshold \"\(entry.key)\"")
-                guard value >= 0 else { throw error(entry.value.position, "threshold \"\(entry.key)\" must not be negative") }
-                view.thresholds[entry.key] = value
-            }
+            view.thresholds = try thresholds(
+                m, names: ViewThresholds.names, what: "view threshold", listedIn: "docs/controls-and-scrolling.md")
         }
     }
 

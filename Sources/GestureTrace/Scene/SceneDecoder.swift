@@ -296,18 +296,25 @@ public struct SceneDecoder: Sendable {
             d.delegate = try registeredDelegate(m, members)
         }
         if let m = members.member("thresholds") {
-            let table = try object(m.value, "\"thresholds\"")
-            for entry in table.members where !entry.key.hasPrefix("x-") {
-                guard Thresholds()[entry.key] != nil else {
-                    let hint = Suggestions.closest(to: entry.key, among: Thresholds.names).map { "did you mean \"\($0)\"? " } ?? ""
-                    throw error(entry.keyPosition, "unknown threshold \"\(entry.key)\" (\(hint)see docs/recognizers.md for the list)")
-                }
-                let value = try number(entry.value, "threshold \"\(entry.key)\"")
-                guard value >= 0 else { throw error(entry.value.position, "threshold \"\(entry.key)\" must not be negative") }
-                d.thresholds[entry.key] = value
-            }
+            d.thresholds = try thresholds(m, names: Thresholds.names, what: "threshold", listedIn: "docs/recognizers.md")
         }
         return (d, refs)
+    }
+
+    /// A `"thresholds"` table: each name one of `names`, each value a number not below zero.
+    func thresholds(_ m: JSONMember, names: [String], what: String, listedIn docs: String) throws(TraceError) -> [String: Double] {
+        let table = try object(m.value, "\"thresholds\"")
+        var result: [String: Double] = [:]
+        for entry in table.members where !entry.key.hasPrefix("x-") {
+            guard names.contains(entry.key) else {
+                let hint = Suggestions.closest(to: entry.key, among: names).map { "did you mean \"\($0)\"? " } ?? ""
+                throw error(entry.keyPosition, "unknown \(what) \"\(entry.key)\" (\(hint)see \(docs) for the list)")
+            }
+            let value = try number(entry.value, "threshold \"\(entry.key)\"")
+            guard value >= 0 else { throw error(entry.value.position, "threshold \"\(entry.key)\" must not be negative") }
+            result[entry.key] = value
+        }
+        return result
     }
 
     private func recognizerKind(_ kind: String, _ m: ObjectView) throws(TraceError) -> RecognizerKind {

@@ -33,6 +33,14 @@ import Testing
         #expect(records.controlSummary.contains("touchUpInside@0.08"))
     }
 
+    @Test func aDisabledButtonLeavesTheTapToTheSuperviewsRecognizer() throws {
+        let records = try analyze(
+            [finger.down(0, 150, 120), finger.up(0.08, 150, 120)],
+            scene: scene(.button, frame: Self.buttonFrame, recognizers: [on("root", "dismiss", .tap())]) { $0.enabled = false })
+        #expect(records.transitionRecords.summary == ["dismiss recognized@0.08"])
+        #expect(records.controls.isEmpty)
+    }
+
     @Test func aDoubleTapRecognizerOnTheSuperviewIsNotRefusedAndHoldsTheLiftBack() throws {
         // delaysTouchesEnded: the button's touchesEnded waits until the double tap fails, 0.35 s after the lift.
         let records = try analyze(
@@ -40,6 +48,15 @@ import Testing
             scene: scene(.button, frame: Self.buttonFrame, recognizers: [on("root", "zoom", .tap(numberOfTapsRequired: 2))]))
         #expect(records.transitionRecords.summary == ["zoom failed@0.43"])
         #expect(records.controlSummary == ["touchDown@0", "touchUpInside@0.43", "primaryActionTriggered@0.43"])
+    }
+
+    @Test func aDoubleTapOnTheButtonIsTheSuperviewsDoubleTapRecognizers() throws {
+        // Apple's rule covers single taps only: the double tap recognizes, and each held lift of
+        // the button becomes a cancellation.
+        let samples = [finger.down(0, 150, 120), finger.up(0.08, 150, 120), finger.down(0.2, 150, 120), finger.up(0.28, 150, 120)]
+        let records = try analyze(samples, scene: scene(.button, frame: Self.buttonFrame, recognizers: [on("root", "zoom", .tap(numberOfTapsRequired: 2))]))
+        #expect(records.transitionRecords.summary == ["zoom recognized@0.28"])
+        #expect(records.controlSummary == ["touchDown@0", "touchDown@0.2", "touchDownRepeat@0.2", "touchCancel@0.28", "touchCancel@0.28"])
     }
 
     @Test func aTapRecognizerOnTheControlItselfComesFirstAndCancelsTheAction() throws {

@@ -123,6 +123,13 @@ import Testing
         #expect(changes.map(\.value) == [.number(1), .number(2), .number(3), .number(4)])
     }
 
+    @Test func aZeroAutorepeatIntervalStepsOnceMoreInsteadOfForever() throws {
+        var stepper = controlView("count", .stepper, frame: Rect(x: 100, y: 100, width: 94, height: 32))
+        stepper.thresholds = ["stepperAutorepeatInterval": 0]
+        let records = try analyze([finger.down(0, 170, 116), finger.up(0.75, 170, 116)], scene: rootScene([stepper]))
+        #expect(records.controls.filter { $0.event == .valueChanged }.map(\.value) == [.number(1), .number(2)])
+    }
+
     @Test func aStepperMinusHalfDoesNothingAtTheMinimum() throws {
         let scene = rootScene([controlView("count", .stepper, frame: Rect(x: 100, y: 100, width: 94, height: 32))])
         let records = try analyze([finger.down(0, 110, 116), finger.up(0.1, 110, 116)], scene: scene)

@@ -169,6 +169,18 @@ import Testing
         #expect(records.scrolls.contains { $0.contentOffset.x > 100 })
     }
 
+    @Test func controlAndScrollRecordsAreTheSameWithAndWithoutDeliveries() throws {
+        for (samples, scene) in [
+            (swipeUp(200, hold: 0.3), list { $0.touchesShouldCancelInControls = true }), (swipeUp(200, hold: 0.3), list()),
+            (swipeUp(200), list()), ([finger.down(0, 50, 120), finger.up(0.08, 50, 120)], list()),
+        ] {
+            let plain = try analyze(samples, scene: scene)
+            let withDeliveries = try analyze(samples, scene: scene, deliveries: true)
+            #expect(plain.controls == withDeliveries.controls)
+            #expect(plain.scrolls == withDeliveries.scrolls)
+        }
+    }
+
     @Test func sceneRecognizersCanNameTheScrollViewsPan() throws {
         var tap = RecognizerDescription(name: "tap", kind: .tap(), view: "list")
         tap.requireToFail = ["list.pan"]
