@@ -57,6 +57,18 @@ extension FidelityTests {
         ], scene: blocking).summary == ["tap recognized@0.15"])
     }
 
+    /// `gestureRecognizer(_:shouldReceive:)`: "false to prevent the gesture recognizer from seeing
+    /// this touch object".
+    @Test func shouldReceiveTouchNoMeansTheRecognizerNeverSeesTheTouch() throws {
+        var pan = RecognizerDescription(name: "pan", kind: .pan(), view: "root")
+        pan.shouldReceiveTouch = .notInViews(["left"])
+        let scene = twoViews(recognizers: [pan])
+        let inLeft = first.drag(from: Point(x: 50, y: 100), to: Point(x: 150, y: 100), duration: 0.2)
+        #expect(try transitions(inLeft, scene: scene).isEmpty)
+        let inRight = first.drag(from: Point(x: 250, y: 100), to: Point(x: 350, y: 100), duration: 0.2)
+        #expect(try transitions(inRight, scene: scene).first?.state == .began)
+    }
+
     /// Long press: it "ends when any of the fingers are lifted".
     @Test func aTwoFingerLongPressEndsWhenTheFirstFingerLifts() throws {
         let scene = singleViewScene([recognizer("press", .longPress(numberOfTouchesRequired: 2))])
