@@ -44,6 +44,29 @@ extension FidelityTests {
             first.down(0, 50, 100), second.down(0.05, 300, 100), second.up(0.1, 300, 100), first.up(0.3, 50, 100),
         ], scene: scene)
         #expect(records.summary == ["tap recognized@0.1"])
+        // The other reading, as a scene setting: the exclusive view's finger keeps the other
+        // view's touch from its recognizers too.
+        let blocking = twoViews(left: { $0.exclusiveTouch = true; $0.exclusiveTouchBlocksRecognizers = true },
+                                recognizers: [on("right", "tap", .tap())])
+        #expect(try transitions([
+            first.down(0, 50, 100), second.down(0.05, 300, 100), second.up(0.1, 300, 100), first.up(0.3, 50, 100),
+        ], scene: blocking).isEmpty)
+        // Once the exclusive view's finger has lifted, the other view's recognizers get touches again.
+        #expect(try transitions([
+            first.down(0, 50, 100), first.up(0.05, 50, 100), second.down(0.1, 300, 100), second.up(0.15, 300, 100),
+        ], scene: blocking).summary == ["tap recognized@0.15"])
+    }
+
+    /// `gestureRecognizer(_:shouldReceive:)`: "false to prevent the gesture recognizer from seeing
+    /// this touch object".
+    @Test func shouldReceiveTouchNoMeansTheRecognizerNeverSeesTheTouch() throws {
+        var pan = RecognizerDescription(name: "pan", kind: .pan(), view: "root")
+        pan.shouldReceiveTouch = .notInViews(["left"])
+        let scene = twoViews(recognizers: [pan])
+        let inLeft = first.drag(from: Point(x: 50, y: 100), to: Point(x: 150, y: 100), duration: 0.2)
+        #expect(try transitions(inLeft, scene: scene).isEmpty)
+        let inRight = first.drag(from: Point(x: 250, y: 100), to: Point(x: 350, y: 100), duration: 0.2)
+        #expect(try transitions(inRight, scene: scene).first?.state == .began)
     }
 
     /// Long press: it "ends when any of the fingers are lifted".

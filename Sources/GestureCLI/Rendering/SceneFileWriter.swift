@@ -67,6 +67,7 @@ enum SceneFileWriter {
         }
         if view.multipleTouchEnabled { flag("multipleTouchEnabled", true, &json) }
         if view.exclusiveTouch { flag("exclusiveTouch", true, &json) }
+        if view.exclusiveTouchBlocksRecognizers { flag("exclusiveTouchBlocksRecognizers", true, &json) }
         if view.clipsToBounds { flag("clipsToBounds", true, &json) }
         if view.handles != [.touches] {
             json.key("handles")

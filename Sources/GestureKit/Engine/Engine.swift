@@ -259,12 +259,26 @@ public final class Engine {
         let touch = Touch(id: id, location: location, time: time, tapCount: tapCount, serial: touchSerial)
         let hit = window.hitTest(location)
         touch.view = hit
+        if exclusiveTouchWithholds(hit) { return touch }
         for view in hit?.selfAndAncestors ?? [window] {
             for recognizer in view.gestureRecognizers where accepts(recognizer, touch) {
                 touch.recognizers.append(recognizer)
             }
         }
         return touch
+    }
+
+    /// Whether a touch landing on `hit` is kept from every recognizer by an exclusive view that
+    /// also blocks recognizers (`exclusiveTouchBlocksRecognizers`): `hit` is such a view while
+    /// another view has a finger down, or such a view other than `hit` has a finger down.
+    private func exclusiveTouchWithholds(_ hit: View?) -> Bool {
+        var withholds = false
+        activeTouches.forEachBorrowed { other in
+            guard !withholds, !other.phase.isTerminal, let view = other.view, view !== hit else { return }
+            if view.isExclusiveTouch && view.exclusiveTouchBlocksRecognizers { withholds = true }
+            if let hit, hit.isExclusiveTouch && hit.exclusiveTouchBlocksRecognizers { withholds = true }
+        }
+        return withholds
     }
 
     private func accepts(_ recognizer: GestureRecognizer, _ touch: Touch) -> Bool {

@@ -1,11 +1,3 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#elseif canImport(Darwin)
-import Darwin
-#endif
-
 /// Recognizes a checkmark drawn with one finger: a stroke down and to the right, then up and to the
 /// right, recognized when the finger lifts (the seeds' custom `UIGestureRecognizer` subclass, made
 /// robust to real strokes).
@@ -34,30 +26,22 @@ import Darwin
 /// and most scribbles fail on the direction rules as soon as they break them. Each failure gives
 /// its reason, such as "stroke has no upward part".
 ///
+/// **Tilt and size.** People draw checks tilted and at any size. The rules run in several frames at
+/// once (``CheckmarkTrack``): upright and turned by ±`checkmarkMaximumTilt` and half of it, and the
+/// stroke is a check when it passes in any of them, so a check tilted up to about that angle either
+/// way is accepted. The failure reason is the upright frame's. The shortest stroke allowed grows
+/// with the stroke (`checkmarkMinimumRelativeStroke`) above an absolute floor
+/// (`checkmarkMinimumStroke`), so a small check is judged by its proportions.
+///
 /// The recognizer is discrete and accepts a symmetric `V` as well as a check.
 ///
 /// See also: ``TemplateGestureRecognizer``, ``Thresholds``.
 public final class CheckmarkGestureRecognizer: GestureRecognizer {
-    private enum Phase { case leadIn, down, up, hook }
-
-    private var phase = Phase.leadIn
-    private var start: Point?
-    private var rightmost = -Double.infinity
-    /// The stroke's bounding box so far.
-    private var minimum = Point.zero, maximum = Point.zero
-    /// The highest point before the downstroke: where the downstroke starts.
-    private var top = Point.zero
-    /// The lowest point of the downstroke: the vertex.
-    private var bottom = Point.zero
-    /// The highest point of the upstroke: where it ends.
-    private var peak = Point.zero
-    /// The lowest point of a hook after the upstroke.
-    private var hookBottom = Point.zero
+    /// The rules in each frame, the upright one first.
+    private var tracks: [CheckmarkTrack] = []
     /// The last sample the direction rules took, and the newest one, judged once the next arrives.
     private var lastFollowed = Point.zero
     private var pending: Point?
-    /// The samples the direction rules took, for the shape of the turn at lift.
-    private var path = StrokeBuffer()
 
     /// Creates a checkmark recognizer.
     override public init(name: String) {
@@ -67,24 +51,22 @@ public final class CheckmarkGestureRecognizer: GestureRecognizer {
     override public var kindName: String { "checkmark" }
     override public var isDiscrete: Bool { true }
 
+    /// The frames' angles: upright, then ±the tilt and ±half of it (upright alone for no tilt).
+    private var angles: [Double] {
+        let tilt = thresholds.checkmarkMaximumTilt
+        guard tilt > 0 else { return [0] }
+        return [0, -tilt, tilt, -tilt / 2, tilt / 2]
+    }
+
     override public func touchesBegan(_ touches: [Touch], with event: TouchEvent) {
         guard self.touches.count == 1, let touch = touches.first else {
             fail("\(self.touches.count) fingers touched down; a checkmark is drawn with one finger")
             return
         }
         let point = touch.location(in: view)
-        start = point
-        rightmost = point.x
-        minimum = point
-        maximum = point
-        top = point
-        bottom = point
-        peak = point
-        hookBottom = point
+        tracks = angles.map { CheckmarkTrack(start: point, angle: $0) }
         lastFollowed = point
         pending = nil
-        path = StrokeBuffer()
-        path.append(point)
     }
 
     override public func touchesMoved(_ touches: [Touch], with event: TouchEvent) {
@@ -100,11 +82,11 @@ public final class CheckmarkGestureRecognizer: GestureRecognizer {
             pending = nil
             follow(last)
         }
-        guard state == .possible else { return }
-        if let reason = rejectionAtLift() {
-            fail(reason)
-        } else {
+        guard state == .possible, let upright = tracks.first else { return }
+        if tracks.contains(where: { $0.rejectionAtLift(thresholds) == nil }) {
             state = .recognized
+        } else {
+            fail(upright.rejectionAtLift(thresholds) ?? "not a checkmark")
         }
     }
 
@@ -113,165 +95,31 @@ public final class CheckmarkGestureRecognizer: GestureRecognizer {
     }
 
     override public func reset() {
-        phase = .leadIn
-        start = nil
-        rightmost = -.infinity
-        minimum = .zero
-        maximum = .zero
-        top = .zero
-        bottom = .zero
-        peak = .zero
-        hookBottom = .zero
+        tracks = []
         lastFollowed = .zero
         pending = nil
-        path = StrokeBuffer()
     }
 
     /// Takes the finger's next location: the sample before it goes to the direction rules unless
     /// it is a glitch, a lone sample that strays more than the jitter tolerance from both its
     /// neighbours while they are closer to each other than to it (the finger did not go there).
     private func take(_ point: Point) {
-        guard state == .possible, start != nil else { return }
+        guard state == .possible, let upright = tracks.first else { return }
         defer { pending = point }
         guard let middle = pending else { return }
         let before = lastFollowed.distance(to: middle), after = middle.distance(to: point)
         let nearer = min(before, after)
-        if nearer > jitterTolerance.points && lastFollowed.distance(to: point) < nearer { return }
+        if nearer > upright.jitterTolerance(thresholds).points && lastFollowed.distance(to: point) < nearer { return }
         follow(middle)
     }
 
-    /// Applies the direction rules to the finger's next location; fails as soon as one is broken.
+    /// Applies the direction rules in every frame; fails once every frame has broken one.
     private func follow(_ point: Point) {
-        guard state == .possible, start != nil else { return }
+        guard state == .possible, !tracks.isEmpty else { return }
         lastFollowed = point
-        path.append(point)
-        minimum = Point(x: min(minimum.x, point.x), y: min(minimum.y, point.y))
-        maximum = Point(x: max(maximum.x, point.x), y: max(maximum.y, point.y))
-        let tolerance = jitterTolerance.points
-        if point.x < rightmost - tolerance {
-            fail("moved \(format(rightmost - point.x)) pt left, more than \(jitterTolerance.rule); a checkmark is drawn left to right")
-            return
-        }
-        rightmost = max(rightmost, point.x)
-        switch phase {
-        case .leadIn:
-            if point.y <= top.y {
-                top = point
-                bottom = point
-            } else if point.y > top.y + tolerance {
-                phase = .down
-                bottom = point
-            }
-        case .down:
-            if point.y >= bottom.y {
-                bottom = point
-            } else if point.y < bottom.y - tolerance {
-                phase = .up
-                peak = point
-            }
-        case .up:
-            if point.y <= peak.y {
-                peak = point
-            } else if point.y > peak.y + tolerance {
-                phase = .hook
-                hookBottom = point
-                checkHook(point)
-            }
-        case .hook:
-            if point.y >= hookBottom.y {
-                hookBottom = point
-                checkHook(point)
-            } else if point.y < hookBottom.y - tolerance {
-                fail("went down \(format(hookBottom.y - peak.y)) pt after the upstroke, then up again")
-            }
+        for index in tracks.indices { tracks[index].follow(point, thresholds) }
+        if tracks.allSatisfy({ $0.failure != nil }), let reason = tracks[0].failure {
+            fail(reason)
         }
     }
-
-    /// The backwards movement tolerated now, and the rule that sets it, for reasons.
-    private var jitterTolerance: (points: Double, rule: String) {
-        let size = max(maximum.x - minimum.x, maximum.y - minimum.y)
-        let absolute = thresholds.checkmarkJitterTolerance
-        let fraction = thresholds.checkmarkRelativeJitterTolerance
-        if fraction * size > absolute {
-            return (fraction * size, "checkmarkRelativeJitterTolerance \(format(fraction)) of the stroke's \(format(size)) pt size")
-        }
-        return (absolute, "checkmarkJitterTolerance \(format(absolute)) pt")
-    }
-
-    /// Fails once the fall after the upstroke is more than a hook.
-    private func checkHook(_ point: Point) {
-        let fall = point.y - peak.y
-        let rise = bottom.y - peak.y
-        let limit = thresholds.checkmarkMaximumHook
-        if fall > limit * rise {
-            fail("went down \(format(fall)) pt after the upstroke, more than checkmarkMaximumHook \(format(limit)) of its \(format(rise)) pt rise")
-        }
-    }
-
-    /// Why the finished stroke is not a checkmark, or nil when it is.
-    private func rejectionAtLift() -> String? {
-        guard let start else { return "no touch began" }
-        switch phase {
-        case .leadIn: return "stroke has no downward part"
-        case .down: return "stroke has no upward part"
-        case .up, .hook: break
-        }
-        let minimum = thresholds.checkmarkMinimumStroke
-        let down = top.distance(to: bottom)
-        if down < minimum {
-            return "downstroke is \(format(down)) pt, shorter than checkmarkMinimumStroke \(format(minimum)) pt"
-        }
-        let up = bottom.distance(to: peak)
-        if up < minimum {
-            return "upstroke is \(format(up)) pt, shorter than checkmarkMinimumStroke \(format(minimum)) pt"
-        }
-        let leadIn = start.y - top.y
-        let rise = bottom.y - peak.y
-        let hookLimit = thresholds.checkmarkMaximumHook
-        if leadIn > hookLimit * rise {
-            return "rose \(format(leadIn)) pt before the downstroke, more than checkmarkMaximumHook \(format(hookLimit)) of the upstroke's \(format(rise)) pt rise"
-        }
-        let minimumSlope = thresholds.checkmarkMinimumSlope
-        let downSlope = atan2(bottom.y - top.y, bottom.x - top.x)
-        if downSlope < minimumSlope {
-            return "downstroke is \(degrees(downSlope)) from horizontal, flatter than checkmarkMinimumSlope \(format(minimumSlope)) rad (\(degrees(minimumSlope)))"
-        }
-        let upSlope = atan2(bottom.y - peak.y, peak.x - bottom.x)
-        if upSlope < minimumSlope {
-            return "upstroke is \(degrees(upSlope)) from horizontal, flatter than checkmarkMinimumSlope \(format(minimumSlope)) rad (\(degrees(minimumSlope)))"
-        }
-        let ratio = thresholds.checkmarkMinimumUpstrokeRatio
-        if up < ratio * down {
-            return "upstroke is \(format(up)) pt, less than checkmarkMinimumUpstrokeRatio \(format(ratio)) of the \(format(down)) pt downstroke"
-        }
-        let width = maximum.x - self.minimum.x
-        let run = bottomRun()
-        let flat = thresholds.checkmarkMaximumFlatBottom
-        if run > flat * width {
-            return "ran \(format(run)) pt sideways along its bottom, more than checkmarkMaximumFlatBottom \(format(flat)) of its \(format(width)) pt width; a checkmark turns in a corner"
-        }
-        return nil
-    }
-
-    /// How far the stroke runs horizontally around its lowest point: the x extent of the samples
-    /// next to it that stay within the jitter tolerance of its height.
-    private func bottomRun() -> Double {
-        let points = path.stroke
-        // The lowest point (the vertex: nothing after the downstroke goes lower); the last of equals,
-        // as the downstroke keeps the last.
-        guard var vertex = points.indices.first else { return 0 }
-        for index in points.indices where points[index].y >= points[vertex].y { vertex = index }
-        let band = points[vertex].y - jitterTolerance.points
-        var first = vertex, last = vertex
-        while first > 0, points[first - 1].y >= band { first -= 1 }
-        while last < points.count - 1, points[last + 1].y >= band { last += 1 }
-        var left = points[vertex].x, right = left
-        for point in points[first...last] {
-            left = min(left, point.x)
-            right = max(right, point.x)
-        }
-        return right - left
-    }
-
-    private func degrees(_ radians: Double) -> String { "\(format(radians * 180 / .pi))°" }
 }

@@ -70,6 +70,7 @@ enum SceneBuilder {
             view.alpha = description.alpha
             view.isMultipleTouchEnabled = description.multipleTouchEnabled
             view.isExclusiveTouch = description.exclusiveTouch
+            view.exclusiveTouchBlocksRecognizers = description.exclusiveTouchBlocksRecognizers
             view.clipsToBounds = description.clipsToBounds
             view.handles = description.handles
             view.canBecomeFirstResponder = description.canBecomeFirstResponder

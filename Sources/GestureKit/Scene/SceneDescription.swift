@@ -60,6 +60,8 @@ public struct ViewDescription: Hashable, Sendable {
     public var multipleTouchEnabled: Bool
     /// While the view has touches no other view receives touches, and vice versa.
     public var exclusiveTouch: Bool
+    /// Whether `exclusiveTouch` also keeps blocked touches from other views' recognizers.
+    public var exclusiveTouchBlocksRecognizers: Bool
     /// Recorded for completeness: hit-testing never reaches a subview outside its superview's bounds either way.
     public var clipsToBounds: Bool
     /// The events the view's own responder methods handle.
@@ -89,6 +91,7 @@ public struct ViewDescription: Hashable, Sendable {
         alpha = 1
         multipleTouchEnabled = false
         exclusiveTouch = false
+        exclusiveTouchBlocksRecognizers = false
         clipsToBounds = false
         handles = [.touches]
         canBecomeFirstResponder = false

@@ -37,10 +37,10 @@ public struct Thresholds: Hashable, Sendable {
     public var rotationAngleThreshold = 0.08
     /// Screen-edge pan: how far from the edge a touch may start, in points (choice).
     public var screenEdgeDistance = 20.0
-    /// Checkmark: the least movement of each of the two strokes, in points (choice).
-    public var checkmarkMinimumStroke = 20.0
-    /// Checkmark: backwards movement tolerated on a stroke before it counts as reversed, in points (choice).
-    public var checkmarkJitterTolerance = 8.0
+    /// Checkmark: the least movement of each of the two strokes, in points (choice; a floor under checkmarkMinimumRelativeStroke, so that a few points of wobble are no check).
+    public var checkmarkMinimumStroke = 8.0
+    /// Checkmark: backwards movement tolerated on a stroke before it counts as reversed, in points (choice; 4 since tilted and small checks are accepted: on the $1 logs' training subjects it keeps every check of the rotation/scale grid and accepts 3 of 29 400 other strokes, against 69 with 8).
+    public var checkmarkJitterTolerance = 4.0
     /// Checkmark: backwards movement tolerated, as a fraction of the stroke's size so far (the longer side of its bounding box), when that is more than checkmarkJitterTolerance (choice; a hand's wobble grows with the movement).
     public var checkmarkRelativeJitterTolerance = 0.1
     /// Checkmark: how steep each of the two strokes must be, as the angle of its chord from horizontal, in radians (choice; 20°; the $1 logs' check strokes are at least 33° steep).
@@ -51,6 +51,10 @@ public struct Thresholds: Hashable, Sendable {
     public var checkmarkMinimumUpstrokeRatio = 0.25
     /// Checkmark: the most the stroke may run horizontally around its lowest point (the samples next to it within the jitter tolerance of its height), as a fraction of the stroke's width (choice; the $1 logs' check strokes run at most 0.19 of it, their `v`s 0.23; a `U` runs its whole width).
     public var checkmarkMaximumFlatBottom = 0.6
+    /// Checkmark: the shortest each of the two strokes may be, as a fraction of the stroke's size (the longer side of its bounding box), when that is more than checkmarkMinimumStroke (choice, calibrated on the $1 logs' training subjects).
+    public var checkmarkMinimumRelativeStroke = 0.2
+    /// Checkmark: the tilt either way at which the rules also run, in radians (choice; 30°; frames at 0, ±15° and ±30°; 0 turns tilting off).
+    public var checkmarkMaximumTilt = 0.5236
     /// Template: the shortest stroke matched against templates, as path length in points (choice; as far as a pan must move to begin).
     public var templateMinimumStroke = 10.0
 
@@ -82,6 +86,8 @@ public struct Thresholds: Hashable, Sendable {
         ("checkmarkMaximumHook", \.checkmarkMaximumHook),
         ("checkmarkMinimumUpstrokeRatio", \.checkmarkMinimumUpstrokeRatio),
         ("checkmarkMaximumFlatBottom", \.checkmarkMaximumFlatBottom),
+        ("checkmarkMinimumRelativeStroke", \.checkmarkMinimumRelativeStroke),
+        ("checkmarkMaximumTilt", \.checkmarkMaximumTilt),
         ("templateMinimumStroke", \.templateMinimumStroke),
         ]
     }

@@ -21,6 +21,9 @@ open class View {
     public var isMultipleTouchEnabled = false
     /// While this view has touches no other view receives touches, and vice versa.
     public var isExclusiveTouch = false
+    /// Whether ``isExclusiveTouch`` also keeps the touches it blocks from the recognizers of the
+    /// other views (Apple does not say; off by default: only view delivery is blocked).
+    public var exclusiveTouchBlocksRecognizers = false
     /// Recorded for completeness (hit-testing never reaches outside a superview's bounds).
     public var clipsToBounds = false
     /// The events the view's own responder methods handle.

@@ -99,8 +99,8 @@ public struct SceneDecoder: Sendable {
 
     private static let viewKeys = [
         "name", "frame", "children", "userInteractionEnabled", "hidden", "alpha", "multipleTouchEnabled",
-        "exclusiveTouch", "clipsToBounds", "handles", "canBecomeFirstResponder", "hitTest", "hitInsets", "forwardsTo",
-        "scrollView", "thresholds",
+        "exclusiveTouch", "exclusiveTouchBlocksRecognizers", "clipsToBounds", "handles", "canBecomeFirstResponder", "hitTest",
+        "hitInsets", "forwardsTo", "scrollView", "thresholds",
     ] + SceneDecoder.controlKeys
 
     private func view(_ json: Located<JSONValue>, names: inout NameTable) throws(TraceError) -> ViewDescription {
@@ -126,6 +126,7 @@ public struct SceneDecoder: Sendable {
         }
         if let m = members.member("multipleTouchEnabled") { description.multipleTouchEnabled = try bool(m) }
         if let m = members.member("exclusiveTouch") { description.exclusiveTouch = try bool(m) }
+        if let m = members.member("exclusiveTouchBlocksRecognizers") { description.exclusiveTouchBlocksRecognizers = try bool(m) }
         if let m = members.member("clipsToBounds") { description.clipsToBounds = try bool(m) }
         if let m = members.member("canBecomeFirstResponder") { description.canBecomeFirstResponder = try bool(m) }
         if let m = members.member("handles") { description.handles = try handles(m) }
