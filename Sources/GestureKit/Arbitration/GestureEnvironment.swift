@@ -12,15 +12,16 @@ final class GestureEnvironment {
     let clock = VirtualClock()
     /// The screen size, for screen-edge rules.
     var screen: Size?
+    // Unchecked: searched by arbitration at every event, ~20,000 checks (~1% of analyze on the 2 MB sample).
     @exclusivity(unchecked) private(set) var recognizers: [GestureRecognizer] = []
     /// Receives each transition as it is observed.
-    @exclusivity(unchecked) var emit: (TransitionRecord) -> Void = { _ in }
+    var emit: (TransitionRecord) -> Void = { _ in }
     /// Called right before an observed begin or recognition (delivery effects hook in here).
-    @exclusivity(unchecked) var willObserveRecognition: (GestureRecognizer) -> Void = { _ in }
+    var willObserveRecognition: (GestureRecognizer) -> Void = { _ in }
     /// Called when a recognizer's failure is observed (delayed deliveries hook in here).
-    @exclusivity(unchecked) var didObserveFailure: (GestureRecognizer) -> Void = { _ in }
+    var didObserveFailure: (GestureRecognizer) -> Void = { _ in }
     /// Called when a recognizer stops tracking a touch.
-    @exclusivity(unchecked) var didIgnoreTouch: (GestureRecognizer, Touch) -> Void = { _, _ in }
+    var didIgnoreTouch: (GestureRecognizer, Touch) -> Void = { _, _ in }
 
     func add(_ recognizer: GestureRecognizer) {
         recognizer.environment = self
@@ -209,6 +210,7 @@ final class GestureEnvironment {
         }
     }
 
+    // Unchecked: appended and swapped at every event, ~30,000 checks (~1.3% of analyze on the 2 MB sample).
     /// Recognizers that took part in the current event or timer, to clean up at its end.
     @exclusivity(unchecked) private var dirty = RecognizerList()
 

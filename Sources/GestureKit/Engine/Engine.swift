@@ -33,25 +33,31 @@ public struct EngineOptions: Hashable, Sendable {
 /// ignored rather than trapped on.
 public final class Engine {
     /// Receives each record as the engine produces it.
-    @exclusivity(unchecked) public var onRecord: (AnalysisRecord) -> Void = { _ in }
+    public var onRecord: (AnalysisRecord) -> Void = { _ in }
 
     let environment: GestureEnvironment
     /// The window, with the scene's views beneath it: find a view with ``Window/view(named:)`` to
     /// attach a recognizer of your own before calling ``add(_:)``.
     public let window: Window
     let options: EngineOptions
+    // Unchecked: appended for every sample, ~32,000 checks (~1.4% of analyze on the 2 MB sample).
     /// The touch changes of the event being collected (samples with the same `t`).
     @exclusivity(unchecked) private var pending: [PendingTouch] = []
+    // Unchecked: read and written for every sample, ~39,000 checks (~1.7% of analyze on the 2 MB sample).
     @exclusivity(unchecked) private var pendingTime: Double?
+    // Unchecked: searched and walked at every event, ~56,000 checks (~2.4% of analyze on the 2 MB sample).
     @exclusivity(unchecked) private(set) var activeTouches: [Touch] = []
-    @exclusivity(unchecked) private var droppedTouches: Set<TouchID> = []
-    @exclusivity(unchecked) private var ignoringInteraction = 0
-    @exclusivity(unchecked) private var touchSerial = 0
-    @exclusivity(unchecked) private var lastTap: (location: Point, time: Double, count: Int)?
-    @exclusivity(unchecked) private var lastTime: Double?
+    private var droppedTouches: Set<TouchID> = []
+    private var ignoringInteraction = 0
+    private var touchSerial = 0
+    private var lastTap: (location: Point, time: Double, count: Int)?
+    private var lastTime: Double?
+    // Unchecked: counted at every event, ~25,000 checks (~1% of analyze on the 2 MB sample).
     /// Counts touch events; touches and recognizers remember the last one they took part in.
     @exclusivity(unchecked) private var eventSerial = 0
+    // Unchecked: taken and put back at every event, ~37,000 checks (~1.6% of analyze on the 2 MB sample).
     @exclusivity(unchecked) private var changedScratch: [Touch] = []
+    // Unchecked: taken and put back at every event, ~37,000 checks (~1.6% of analyze on the 2 MB sample).
     @exclusivity(unchecked) private var orderScratch = RecognizerList()
     /// The scene's delegates (recognizers hold their delegates weakly, as in UIKit).
     private var retainedDelegates: [AnyObject] = []

@@ -5,28 +5,32 @@
 public final class Touch {
     /// The finger's id in the trace.
     public let id: TouchID
+    // Unchecked: read for every touch of every event, ~290,000 checks (~12% of analyze on the 2 MB sample).
     /// The phase in the current event.
     @exclusivity(unchecked) public internal(set) var phase: TouchPhase
+    // Unchecked: read by every centroid and movement test, ~100,000 checks (~4% of analyze on the 2 MB sample).
     /// The location in window coordinates.
     @exclusivity(unchecked) public internal(set) var windowLocation: Point
     /// The location in the previous event that changed this touch, in window coordinates.
-    @exclusivity(unchecked) public internal(set) var previousWindowLocation: Point
+    public internal(set) var previousWindowLocation: Point
     /// Where the touch began, in window coordinates.
     public let startLocation: Point
     /// The time of the touch's last change.
-    @exclusivity(unchecked) public internal(set) var timestamp: Double
+    public internal(set) var timestamp: Double
     /// The time the touch began.
     public let startTime: Double
     /// UIKit's tap count: successive taps close in time and place count up.
     public internal(set) var tapCount: Int
     /// The hit-test view, or nil when the touch hit nothing that receives touches.
     public internal(set) weak var view: View?
+    // Unchecked: walked for every changed touch, ~20,000 checks (~1% of analyze on the 2 MB sample).
     /// Recognizers this touch is delivered to, in delivery order.
     @exclusivity(unchecked) var recognizers: [GestureRecognizer] = []
     /// Whether the view stopped receiving this touch because a recognizer cancelled it.
-    @exclusivity(unchecked) var cancelledInView = false
+    var cancelledInView = false
     /// Monotonic sequence number, for stable ordering.
     let serial: Int
+    // Unchecked: written and compared for every touch of every event, ~39,000 checks (~2% of analyze on the 2 MB sample).
     /// The last touch event this touch changed in.
     @exclusivity(unchecked) var eventSerial = 0
 

@@ -16,14 +16,14 @@ public final class LongPressGestureRecognizer: GestureRecognizer {
     /// Taps before the press.
     public let numberOfTapsRequired: Int
 
-    @exclusivity(unchecked) private var tapsDone = 0
-    @exclusivity(unchecked) private var touchesThisTap = 0
-    @exclusivity(unchecked) private var liftedThisTap = 0
-    @exclusivity(unchecked) private var pressTouches = 0
-    @exclusivity(unchecked) private var intervalTimer: TimerToken?
-    @exclusivity(unchecked) private var pressStart: Double?
+    private var tapsDone = 0
+    private var touchesThisTap = 0
+    private var liftedThisTap = 0
+    private var pressTouches = 0
+    private var intervalTimer: TimerToken?
+    private var pressStart: Double?
     /// Where the first tap touched down (the centroid of its fingers), for `multiTapDistance`.
-    @exclusivity(unchecked) private var firstTapLocation: Point?
+    private var firstTapLocation: Point?
 
     /// Creates a long-press recognizer.
     public init(

@@ -18,12 +18,12 @@ public class PanGestureRecognizer: GestureRecognizer {
     public let estimator: VelocityEstimatorKind
 
     /// The centroid minus the jumps caused by fingers coming and going: continuous.
-    @exclusivity(unchecked) private var position = Point.zero
-    @exclusivity(unchecked) private var jump = Point.zero
-    @exclusivity(unchecked) private var origin = Point.zero
-    @exclusivity(unchecked) private var hysteresisOffset = Point.zero
-    @exclusivity(unchecked) private var tracker: VelocityTracker?
-    @exclusivity(unchecked) private var started = false
+    private var position = Point.zero
+    private var jump = Point.zero
+    private var origin = Point.zero
+    private var hysteresisOffset = Point.zero
+    private var tracker: VelocityTracker?
+    private var started = false
 
     /// Creates a pan recognizer.
     public init(
@@ -43,7 +43,7 @@ public class PanGestureRecognizer: GestureRecognizer {
 
     /// The velocity reported now, in points per second (`velocity(in:)`): the tracker's estimate,
     /// kept from its last sample.
-    @exclusivity(unchecked) public private(set) var velocity = Point.zero
+    public private(set) var velocity = Point.zero
 
     /// A reason to fail at touch down, or nil.
     func rejection(of touch: Touch) -> String? { nil }

@@ -6,11 +6,11 @@ open class View {
     /// The view's name, unique in a scene.
     public let name: String
     /// The frame in the superview's coordinates (window coordinates for a root view).
-    @exclusivity(unchecked) public var frame: Rect
+    public var frame: Rect
     /// Subviews, back to front.
     public private(set) var subviews: [View] = []
     /// The superview, nil for a root view.
-    @exclusivity(unchecked) public private(set) weak var superview: View?
+    public private(set) weak var superview: View?
     /// `false`: neither the view nor its subviews are hit.
     public var isUserInteractionEnabled = true
     /// Hidden views and their subviews are not hit.
