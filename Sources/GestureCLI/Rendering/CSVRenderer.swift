@@ -18,8 +18,6 @@ struct CSVRenderer: AnalysisRenderer {
     ]
 
     var prologue: String { ((options.labelsTraces ? ["trace"] : []) + Self.columns).joined(separator: ",") + "\n" }
-    let separator = ""
-    let epilogue = ""
 
     func traceRenderer(path: String) -> TraceRenderer { CSVTraceRenderer(path: path, options: options) }
 
