@@ -20,7 +20,8 @@ struct VirtualTimer {
 final class VirtualClock {
     /// The time of the sample or timer being processed.
     private(set) var now: Double = 0
-    private var timers: [VirtualTimer] = []
+    // Unchecked: searched at every event, ~19,000 checks (~0.8% of analyze on the 2 MB sample).
+    @exclusivity(unchecked) private var timers: [VirtualTimer] = []
     private var nextSerial = 0
 
     /// Tolerance for comparing trace times, which pass through decimal text and subtraction.

@@ -22,7 +22,8 @@ public class PanGestureRecognizer: GestureRecognizer {
     private var jump = Point.zero
     private var origin = Point.zero
     private var hysteresisOffset = Point.zero
-    private var tracker: VelocityTracker?
+    // Unchecked: updated at every move, ~24,000 checks (~1% of analyze on the 2 MB sample).
+    @exclusivity(unchecked) private var tracker: VelocityTracker?
     private var started = false
 
     /// Creates a pan recognizer.

@@ -5,12 +5,14 @@
 open class View {
     /// The view's name, unique in a scene.
     public let name: String
+    // Unchecked: read by every conversion to view coordinates, ~16,000 checks (~0.7% of analyze on the 2 MB sample).
     /// The frame in the superview's coordinates (window coordinates for a root view).
-    public var frame: Rect
+    @exclusivity(unchecked) public var frame: Rect
     /// Subviews, back to front.
     public private(set) var subviews: [View] = []
+    // Unchecked: walked by every conversion to view coordinates, ~16,000 checks (~0.7% of analyze on the 2 MB sample).
     /// The superview, nil for a root view.
-    public private(set) weak var superview: View?
+    @exclusivity(unchecked) public private(set) weak var superview: View?
     /// `false`: neither the view nor its subviews are hit.
     public var isUserInteractionEnabled = true
     /// Hidden views and their subviews are not hit.
