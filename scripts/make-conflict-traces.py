@@ -5,14 +5,10 @@ Run from the repository root, then bless goldens with `gesturectl check --update
 """
 import json, math, os
 
-HZ = 1 / 120
-
-def fmt(v):
-    s = f"{v:.4f}".rstrip("0").rstrip(".")
-    return "0" if s in ("-0", "") else s
+from tracegen import HZ, fmt, sample_line
 
 def sample(t, fid, phase, x, y):
-    return '{"t":%s,"id":%d,"phase":"%s","x":%s,"y":%s}' % (fmt(t), fid, phase, fmt(round(x * 3) / 3), fmt(round(y * 3) / 3))
+    return sample_line(t, fid, phase, round(x * 3) / 3, round(y * 3) / 3)
 
 def write(folder, scene, samples, name="trace.jsonl"):
     os.makedirs(f"traces/conflicts/{folder}", exist_ok=True)

@@ -6,14 +6,7 @@ Run from the repository root, then bless goldens with `gesturectl check --update
 """
 import json, math, os
 
-HZ = 1 / 120
-
-def fmt(v):
-    s = f"{v:.4f}".rstrip("0").rstrip(".")
-    return "0" if s in ("-0", "") else s
-
-def sample(t, fid, phase, x, y):
-    return '{"t":%s,"id":%d,"phase":"%s","x":%s,"y":%s}' % (fmt(t), fid, phase, fmt(x), fmt(y))
+from tracegen import HZ, fmt, sample_line as sample
 
 def other(t, kind, subtype, phase=None):
     d = {"t": float(fmt(t)), "type": kind, "subtype": subtype}

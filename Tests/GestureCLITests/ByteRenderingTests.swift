@@ -2,6 +2,7 @@ import GestureKit
 import Testing
 
 @testable import GestureCLI
+@testable import GestureTrace
 
 /// The byte renderers (`ByteBuffer`'s numbers and strings, `RecordBytesWriter`, the streaming
 /// `TraceRenderer`s, `Spool`) against the String methods they replace: the output bytes are a

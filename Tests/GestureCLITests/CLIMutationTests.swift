@@ -1,6 +1,6 @@
 import Foundation
 import GestureKit
-import GestureTrace
+@testable import GestureTrace
 import Testing
 
 @testable import GestureCLI

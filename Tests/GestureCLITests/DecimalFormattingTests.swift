@@ -1,6 +1,7 @@
 import Testing
 
 @testable import GestureCLI
+@testable import GestureTrace
 
 @Suite struct DecimalFormattingTests {}
 
@@ -122,20 +123,5 @@ extension DecimalFormattingTests {
         var result = 1.0
         for _ in 0..<Int(exponent.magnitude) { result *= 10 }
         return exponent < 0 ? 1 / result : result
-    }
-}
-
-/// A small deterministic random number generator (SplitMix64), so that failures reproduce.
-struct SplitMix64: RandomNumberGenerator {
-    private var state: UInt64
-
-    init(seed: UInt64) { state = seed }
-
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
     }
 }

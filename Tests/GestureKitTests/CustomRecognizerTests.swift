@@ -75,22 +75,24 @@ extension CustomRecognizerTests {
 
     @Test func anIllegalTransitionIsRejected() {
         let recognizer = HorizontalDrag(name: "drag")
-        do {
-            try recognizer.transition(to: .changed)
-            Issue.record("possible → changed was allowed")
-        } catch {
-            #expect(error.recognizer == "drag")
-            #expect(error.from == .possible)
-            #expect(error.to == .changed)
-            #expect(error.description == "illegal transition possible → changed")
+        /// The error of `recognizer.transition(to: state)`; nil, with an issue recorded, when it is allowed.
+        func refusal(to state: RecognizerState) -> IllegalTransition? {
+            let from = recognizer.state
+            do {
+                try recognizer.transition(to: state)
+                Issue.record("\(from) → \(state) was allowed")
+                return nil
+            } catch {
+                return error
+            }
         }
+        let toChanged = refusal(to: .changed)
+        #expect(toChanged?.recognizer == "drag")
+        #expect(toChanged?.from == .possible)
+        #expect(toChanged?.to == .changed)
+        #expect(toChanged?.description == "illegal transition possible → changed")
         #expect(recognizer.state == .possible)
-        do {
-            try recognizer.transition(to: .cancelled)
-            Issue.record("possible → cancelled was allowed")
-        } catch {
-            #expect(error.description == "illegal transition possible → cancelled")
-        }
+        #expect(refusal(to: .cancelled)?.description == "illegal transition possible → cancelled")
         #expect(recognizer.state == .possible)
         #expect(RecognizerState.isLegal(from: .possible, to: .changed) == false)
         #expect(RecognizerState.isLegal(from: .possible, to: .cancelled) == false)

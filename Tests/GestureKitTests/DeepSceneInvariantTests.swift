@@ -149,27 +149,9 @@ func manyFingerTrace(seed: UInt64, length: Int = 220) -> [Sample] {
             })
             fingers.removeAll { inEvent.contains($0) }
         }
+        let step = FingerStep(jitter: 60, cancelBelow: 0.2, stayBelow: 0.35, area: Rect(x: -20, y: -20, width: 430, height: 884))
         for id in fingers {
-            if let p = down[id] {
-                let action = rng.unit()
-                let moved = Point(x: p.x + (rng.unit() - 0.5) * 60, y: p.y + (rng.unit() - 0.5) * 60)
-                if action < 0.15 {
-                    samples.append(.touch(t, id: .number(id), .ended, x: moved.x, y: moved.y))
-                    down[id] = nil
-                } else if action < 0.2 {
-                    samples.append(.touch(t, id: .number(id), .cancelled, x: p.x, y: p.y))
-                    down[id] = nil
-                } else if action < 0.35 {
-                    samples.append(.touch(t, id: .number(id), .stationary, x: p.x, y: p.y))
-                } else {
-                    samples.append(.touch(t, id: .number(id), .moved, x: moved.x, y: moved.y))
-                    down[id] = moved
-                }
-            } else {
-                let p = Point(x: rng.unit() * 430 - 20, y: rng.unit() * 884 - 20)
-                samples.append(.touch(t, id: .number(id), .began, x: p.x, y: p.y))
-                down[id] = p
-            }
+            step.take(id, at: t, down: &down, rng: &rng, into: &samples)
         }
         if rng.chance(0.02) {
             samples.append(Sample(t: t, kind: .motion(phase: rng.chance(0.5) ? .began : .cancelled, subtype: .shake)))

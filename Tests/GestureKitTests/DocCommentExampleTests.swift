@@ -58,18 +58,7 @@ extension DocCommentExampleTests {
 
     /// The records of a lone `TwoFingerTap` on a full-screen view that takes several fingers.
     private func run(_ samples: [Sample]) -> [TransitionRecord] {
-        let window = Window()
-        let view = View(name: "screen", frame: Rect(x: 0, y: 0, width: 390, height: 844))
-        view.isMultipleTouchEnabled = true
-        window.addSubview(view)
-        let tap = TwoFingerTap(name: "tap2")
-        view.addGestureRecognizer(tap)
-        let engine = Engine(window: window, recognizers: [tap])
-        var records: [TransitionRecord] = []
-        engine.onRecord = { if case .transition(let record) = $0 { records.append(record) } }
-        for sample in samples { engine.process(sample) }
-        engine.finish()
-        return records
+        soloTransitions(TwoFingerTap(name: "tap2"), samples)
     }
 }
 

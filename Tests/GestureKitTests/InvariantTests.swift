@@ -52,29 +52,36 @@ func randomTrace(seed: UInt64, length: Int = 160) -> [Sample] {
             let id = rng.below(5)
             guard !used.contains(id) else { continue }
             used.insert(id)
-            if let p = down[id] {
-                let action = rng.unit()
-                let moved = Point(x: p.x + (rng.unit() - 0.5) * 40, y: p.y + (rng.unit() - 0.5) * 40)
-                if action < 0.15 {
-                    samples.append(.touch(t, id: .number(id), .ended, x: moved.x, y: moved.y))
-                    down[id] = nil
-                } else if action < 0.18 {
-                    samples.append(.touch(t, id: .number(id), .cancelled, x: p.x, y: p.y))
-                    down[id] = nil
-                } else if action < 0.3 {
-                    samples.append(.touch(t, id: .number(id), .stationary, x: p.x, y: p.y))
-                } else {
-                    samples.append(.touch(t, id: .number(id), .moved, x: moved.x, y: moved.y))
-                    down[id] = moved
-                }
-            } else {
-                let p = Point(x: rng.unit() * 420 - 15, y: rng.unit() * 880 - 18)
-                samples.append(.touch(t, id: .number(id), .began, x: p.x, y: p.y))
-                down[id] = p
-            }
+            FingerStep(jitter: 40, cancelBelow: 0.18, stayBelow: 0.3, area: Rect(x: -15, y: -18, width: 420, height: 880))
+                .take(id, at: t, down: &down, rng: &rng, into: &samples)
         }
     }
     return samples
+}
+
+/// One random change of a finger in the random traces: a finger that is down lifts (chance 0.15), is
+/// cancelled (up to `cancelBelow`), stays (up to `stayBelow`) or moves by up to `jitter / 2` each way;
+/// one that is up touches down somewhere in `area`.
+struct FingerStep {
+    var jitter: Double
+    var cancelBelow: Double
+    var stayBelow: Double
+    var area: Rect
+
+    func take(_ id: Int, at t: Double, down: inout [Int: Point], rng: inout SplitMix64, into samples: inout [Sample]) {
+        guard let p = down[id] else {
+            let p = Point(x: rng.unit() * area.size.width + area.origin.x, y: rng.unit() * area.size.height + area.origin.y)
+            samples.append(.touch(t, id: .number(id), .began, x: p.x, y: p.y))
+            down[id] = p
+            return
+        }
+        let action = rng.unit()
+        let moved = Point(x: p.x + (rng.unit() - 0.5) * jitter, y: p.y + (rng.unit() - 0.5) * jitter)
+        let phase: TouchPhase = action < 0.15 ? .ended : action < cancelBelow ? .cancelled : action < stayBelow ? .stationary : .moved
+        let at = phase == .ended || phase == .moved ? moved : p
+        samples.append(.touch(t, id: .number(id), phase, x: at.x, y: at.y))
+        down[id] = phase == .moved ? moved : phase == .stationary ? p : nil
+    }
 }
 
 /// A random scene: nested views and every kind of recognizer with random relationships (no cycles).

@@ -94,12 +94,8 @@ extension ScreenEdgePanTests {
 
     /// A second finger is ignored: the pan follows the first one alone.
     @Test func secondFingerIsIgnored() throws {
-        let second = Finger(2)
-        let records = try transitions([
-            finger.down(0, 5, 400), second.down(0.02, 200, 600),
-            finger.move(0.05, 55, 400), second.move(0.05, 300, 600),
-            finger.up(0.1, 55, 400), second.up(0.1, 300, 600),
-        ], scene: edgeScene([.left]))
+        let records = try transitions(
+            twoFingerSlide((0, 5, 400), (0.02, 200, 600), moveAt: 0.05, to: 55, 300, liftAt: 0.1), scene: edgeScene([.left]))
         #expect(records.summary == ["edge began@0.05", "edge ended@0.1"])
         #expect(records.first?.touches == 1)
         #expect(records.first?.location == Point(x: 55, y: 400))

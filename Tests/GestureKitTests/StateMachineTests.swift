@@ -56,12 +56,8 @@ extension StateMachineTests {
     }
 
     @Test func resetHappensAfterTheEvent() {
-        let window = Window()
-        let view = View(name: "v", frame: Rect(x: 0, y: 0, width: 390, height: 844))
-        window.addSubview(view)
         let r = CountingRecognizer(name: "counter")
-        view.addGestureRecognizer(r)
-        let engine = Engine(window: window, recognizers: [r])
+        let engine = soloEngine(r, view: "v", multipleTouch: false)
         var states: [RecognizerState] = []
         engine.onRecord = { if case .transition(let t) = $0 { states.append(t.state) } }
         engine.process(.touch(0, id: .number(1), .began, x: 10, y: 10))
@@ -83,12 +79,8 @@ extension StateMachineTests {
         final class Canceller: GestureRecognizer {
             override func touchesCancelled(_ touches: [Touch], with event: TouchEvent) { state = .cancelled }
         }
-        let window = Window()
-        let view = View(name: "v", frame: Rect(x: 0, y: 0, width: 390, height: 844))
-        window.addSubview(view)
         let r = Canceller(name: "canceller")
-        view.addGestureRecognizer(r)
-        let engine = Engine(window: window, recognizers: [r])
+        let engine = soloEngine(r, view: "v", multipleTouch: false)
         var records: [TransitionRecord] = []
         engine.onRecord = { if case .transition(let t) = $0 { records.append(t) } }
         engine.process(.touch(0, id: .number(1), .began, x: 10, y: 10))

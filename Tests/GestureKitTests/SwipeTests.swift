@@ -218,24 +218,16 @@ extension SwipeTests {
     }
 
     @Test func moreFingersThanRequiredFail() throws {
-        let second = Finger(2)
-        let records = try transitions([
-            finger.down(0, 100, 400), second.down(0.02, 100, 500),
-            finger.move(0.1, 160, 400), second.move(0.1, 160, 500),
-            finger.up(0.15, 160, 400), second.up(0.15, 160, 500),
-        ], scene: swipeScene())
+        let records = try transitions(
+            twoFingerSlide((0, 100, 400), (0.02, 100, 500), moveAt: 0.1, to: 160, 160, liftAt: 0.15), scene: swipeScene())
         #expect(records.summary == ["swipe failed@0.02"])
         #expect(records.first?.reason == "2 fingers touched down, more than numberOfTouchesRequired 1")
     }
 
     /// Two fingers starting at different places, each measured from its own start.
     @Test func twoFingersSwipeTogether() throws {
-        let second = Finger(2)
-        let records = try transitions([
-            finger.down(0, 100, 400), second.down(0, 120, 500),
-            finger.move(0.1, 150, 400), second.move(0.1, 170, 500),
-            finger.up(0.15, 150, 400), second.up(0.15, 170, 500),
-        ], scene: swipeScene(touches: 2))
+        let records = try transitions(
+            twoFingerSlide((0, 100, 400), (0, 120, 500), moveAt: 0.1, to: 150, 170, liftAt: 0.15), scene: swipeScene(touches: 2))
         #expect(records.summary == ["swipe recognized@0.1"])
         #expect(records.first?.touches == 2)
         #expect(records.first?.location == Point(x: 160, y: 450))
@@ -245,22 +237,16 @@ extension SwipeTests {
     /// Every finger must reach the needed distance: the slower one holds the swipe back.
     @Test(arguments: [(45.2, false), (45.4, true)])
     func everyFingerMustMoveFarEnough(slower: Double, recognized: Bool) throws {
-        let second = Finger(2)
-        let records = try transitions([
-            finger.down(0, 100, 400), second.down(0, 100, 500),
-            finger.move(0.1, 200, 400), second.move(0.1, 100 + slower, 500),
-            finger.up(0.15, 200, 400), second.up(0.15, 100 + slower, 500),
-        ], scene: swipeScene(touches: 2))
+        let records = try transitions(
+            twoFingerSlide((0, 100, 400), (0, 100, 500), moveAt: 0.1, to: 200, 100 + slower, liftAt: 0.15),
+            scene: swipeScene(touches: 2))
         #expect(records.summary == [recognized ? "swipe recognized@0.1" : "swipe failed@0.15"])
     }
 
     @Test func fingersMovingApartFail() throws {
-        let second = Finger(2)
-        let records = try transitions([
-            finger.down(0, 100, 400), second.down(0, 300, 400),
-            finger.move(0.1, 50, 400), second.move(0.1, 350, 400),
-            finger.up(0.15, 50, 400), second.up(0.15, 350, 400),
-        ], scene: swipeScene([.left, .right], touches: 2))
+        let records = try transitions(
+            twoFingerSlide((0, 100, 400), (0, 300, 400), moveAt: 0.1, to: 50, 350, liftAt: 0.15),
+            scene: swipeScene([.left, .right], touches: 2))
         #expect(records.summary == ["swipe failed@0.1"])
         #expect(records.first?.reason == "touch 1 went 50 pt behind its start point along the right direction at 0.1 s; touch 2 went 50 pt behind its start point along the left direction at 0.1 s")
     }
@@ -269,19 +255,12 @@ extension SwipeTests {
     /// has only until 0.5 s, and the distance needed is that of 0.45 s after the first touch down
     /// (28.85 pt), not of 0.15 s after its own (43 pt).
     @Test func timeRunsFromTheFirstTouchDown() throws {
-        let second = Finger(2)
         let scene = swipeScene(touches: 2)
-        let inTime = try transitions([
-            finger.down(0, 100, 400), second.down(0.3, 100, 500),
-            finger.move(0.45, 130, 400), second.move(0.45, 130, 500),
-            finger.up(0.6, 130, 400), second.up(0.6, 130, 500),
-        ], scene: scene)
+        let inTime = try transitions(
+            twoFingerSlide((0, 100, 400), (0.3, 100, 500), moveAt: 0.45, to: 130, 130, liftAt: 0.6), scene: scene)
         #expect(inTime.summary == ["swipe recognized@0.45"])
-        let late = try transitions([
-            finger.down(0, 100, 400), second.down(0.3, 100, 500),
-            finger.move(0.55, 200, 400), second.move(0.55, 200, 500),
-            finger.up(0.6, 200, 400), second.up(0.6, 200, 500),
-        ], scene: scene)
+        let late = try transitions(
+            twoFingerSlide((0, 100, 400), (0.3, 100, 500), moveAt: 0.55, to: 200, 200, liftAt: 0.6), scene: scene)
         #expect(late.summary == ["swipe failed@0.5"])
     }
 

@@ -202,16 +202,5 @@ private func strokeSamples(_ points: [Point], duration: Double) -> [Sample] {
 
 /// The records of a lone template recognizer on a full-screen view.
 private func templateRecords(_ samples: [Sample], templates: [StrokeTemplate] = fixtureTemplates) throws -> [TransitionRecord] {
-    let window = Window()
-    let screen = View(name: "screen", frame: window.frame)
-    screen.isMultipleTouchEnabled = true
-    window.addSubview(screen)
-    let recognizer = TemplateGestureRecognizer(name: "shapes", templates: templates)
-    screen.addGestureRecognizer(recognizer)
-    let engine = Engine(window: window, recognizers: [recognizer])
-    var records: [TransitionRecord] = []
-    engine.onRecord = { if case .transition(let record) = $0 { records.append(record) } }
-    for sample in samples { engine.process(sample) }
-    engine.finish()
-    return records
+    soloTransitions(TemplateGestureRecognizer(name: "shapes", templates: templates), samples)
 }

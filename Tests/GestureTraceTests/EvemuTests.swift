@@ -120,19 +120,18 @@ extension EvemuTests {
     }
 }
 
+/// A recording: the x axis (`xAxis`) and y axis ranges, a first frame (at 1.0 s) that puts touch 1
+/// down, then the frames `then`.
+private func touchDownRecording(xAxis: String = "A: 35 0 99 0 0 0", then: String = "") -> String {
+    xAxis + "\nA: 36 0 199 0 0 0\nE: 1.0 0003 0039 5\nE: 1.0 0003 0035 10\nE: 1.0 0003 0036 10\nE: 1.0 0000 0000 0000\n"
+        + then
+}
+
 /// A touch that only begins in the last frame, recordings with no usable touch, inverted axis ranges.
 extension EvemuTests {
     @Test func aTouchBeginningInTheLastFrameIsKeptAndCancelled1MicrosecondLater() throws {
-        let text = """
-            A: 35 0 99 0 0 0
-            A: 36 0 199 0 0 0
-            E: 1.0 0003 0039 5
-            E: 1.0 0003 0035 10
-            E: 1.0 0003 0036 10
-            E: 1.0 0000 0000 0000
-
-            """
-        let conversion = try EvemuConverter.convert(bytes: Array(text.utf8), file: "one.events", options: RecordingOptions())
+        let conversion = try EvemuConverter.convert(
+            bytes: Array(touchDownRecording().utf8), file: "one.events", options: RecordingOptions())
         try expectValidTrace(conversion)
         #expect(conversion.samples.count == 2)
         #expect(conversion.samples.map(\.t) == [0, 0.000001])
@@ -144,17 +143,7 @@ extension EvemuTests {
     }
 
     @Test func aTouchMovingInTheLastFrameIsCancelledThere() throws {
-        let text = """
-            A: 35 0 99 0 0 0
-            A: 36 0 199 0 0 0
-            E: 1.0 0003 0039 5
-            E: 1.0 0003 0035 10
-            E: 1.0 0003 0036 10
-            E: 1.0 0000 0000 0000
-            E: 1.1 0003 0035 20
-            E: 1.1 0000 0000 0000
-
-            """
+        let text = touchDownRecording(then: "E: 1.1 0003 0035 20\nE: 1.1 0000 0000 0000\n")
         let conversion = try EvemuConverter.convert(bytes: Array(text.utf8), file: "two.events", options: RecordingOptions())
         try expectValidTrace(conversion)
         #expect(conversion.samples.count == 2)
@@ -176,17 +165,7 @@ extension EvemuTests {
     }
 
     @Test func anAxisWhoseMaximumIsBelowItsMinimum() throws {
-        let text = """
-            A: 35 1279 0 0 0 0
-            A: 36 0 199 0 0 0
-            E: 1.0 0003 0039 5
-            E: 1.0 0003 0035 10
-            E: 1.0 0003 0036 10
-            E: 1.0 0000 0000 0000
-            E: 1.1 0003 0039 -1
-            E: 1.1 0000 0000 0000
-
-            """
+        let text = touchDownRecording(xAxis: "A: 35 1279 0 0 0 0", then: "E: 1.1 0003 0039 -1\nE: 1.1 0000 0000 0000\n")
         let conversion = try EvemuConverter.convert(bytes: Array(text.utf8), file: "inverted.events", options: RecordingOptions())
         #expect(conversion.warnings.first?.message
             == "axis 35 has its maximum 0 below its minimum 1279 (expected A: CODE MIN MAX ...); ignored")

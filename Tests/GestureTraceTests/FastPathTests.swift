@@ -276,24 +276,18 @@ import Testing
     // MARK: Word matching
 
     @Test func knownKeysAndPhasesAreRecognizedExactly() {
-        func keyOf(_ text: String) -> SampleKey? {
+        /// What `read` gives from a cursor at the start of `text` (with 16 spaces after it).
+        func reading<T>(_ text: String, _ read: (inout FastCursor) -> T) -> T {
             let bytes = Array(text.utf8) + Array(repeating: UInt8(ascii: " "), count: 16)
             return bytes.withUnsafeBufferPointer { buffer in
                 let base = buffer.baseAddress!
                 var cursor = FastCursor(
                     buffer: base, end: base + buffer.count, base: 0, line: 1, lineStart: 0, lineExtra: 0, p: base)
-                return cursor.knownKey()
+                return read(&cursor)
             }
         }
-        func phaseOf(_ text: String) -> TouchPhase? {
-            let bytes = Array(text.utf8) + Array(repeating: UInt8(ascii: " "), count: 16)
-            return bytes.withUnsafeBufferPointer { buffer in
-                let base = buffer.baseAddress!
-                var cursor = FastCursor(
-                    buffer: base, end: base + buffer.count, base: 0, line: 1, lineStart: 0, lineExtra: 0, p: base)
-                return cursor.knownPhase()
-            }
-        }
+        func keyOf(_ text: String) -> SampleKey? { reading(text) { $0.knownKey() } }
+        func phaseOf(_ text: String) -> TouchPhase? { reading(text) { $0.knownPhase() } }
         for key in SampleKey.allCases {
             #expect(keyOf("\"\(key.name)\"") == key)
             #expect(keyOf("\"\(key.name)x\"") == nil)

@@ -1,3 +1,5 @@
+import GestureTrace
+
 /// The `--report` values of `check`.
 enum CheckReportFormat: String, CaseIterable, Sendable {
     case text, json, github
@@ -117,24 +119,10 @@ enum DiffLines {
     /// golden files and trace names never reach a terminal as escape sequences or line breaks.
     static func escaped(_ text: String) -> String {
         guard text.unicodeScalars.contains(where: isControl) else { return text }
-        var result = ""
-        for scalar in text.unicodeScalars {
-            guard isControl(scalar) else {
-                result.unicodeScalars.append(scalar)
-                continue
-            }
-            switch scalar {
-            case "\n": result += "\\n"
-            case "\r": result += "\\r"
-            case "\t": result += "\\t"
-            case "\u{08}": result += "\\b"
-            case "\u{0C}": result += "\\f"
-            default:
-                let hex = String(scalar.value, radix: 16)
-                result += "\\u" + String(repeating: "0", count: max(0, 4 - hex.count)) + hex
-            }
+        return TextEscaping.replacing(text) { scalar in
+            guard isControl(scalar) else { return nil }
+            return TextEscaping.shortJSONEscape(scalar, backspaceAndFormFeed: true) ?? TextEscaping.unicodeJSONEscape(scalar)
         }
-        return result
     }
 
     private static func isControl(_ scalar: Unicode.Scalar) -> Bool {

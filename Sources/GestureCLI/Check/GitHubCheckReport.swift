@@ -1,3 +1,5 @@
+import GestureTrace
+
 /// `--report github`: GitHub Actions workflow commands, so that each failing trace becomes an
 /// annotation on the pull request, at the golden file's line where it first differs.
 ///
@@ -75,32 +77,21 @@ struct GitHubCheckReport: CheckReport {
     }
 
     /// A message escaped: `%` → `%25`, CR → `%0D`, LF → `%0A`.
-    static func escapeData(_ text: String) -> String {
-        var escaped = ""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "%": escaped += "%25"
-            case "\r": escaped += "%0D"
-            case "\n": escaped += "%0A"
-            default: escaped.unicodeScalars.append(scalar)
-            }
-        }
-        return escaped
-    }
+    static func escapeData(_ text: String) -> String { escape(text, property: false) }
 
     /// A property value escaped: as a message, and also `:` → `%3A`, `,` → `%2C`.
-    static func escapeProperty(_ text: String) -> String {
-        var escaped = ""
-        for scalar in text.unicodeScalars {
+    static func escapeProperty(_ text: String) -> String { escape(text, property: true) }
+
+    private static func escape(_ text: String, property: Bool) -> String {
+        TextEscaping.replacing(text) { scalar in
             switch scalar {
-            case "%": escaped += "%25"
-            case "\r": escaped += "%0D"
-            case "\n": escaped += "%0A"
-            case ":": escaped += "%3A"
-            case ",": escaped += "%2C"
-            default: escaped.unicodeScalars.append(scalar)
+            case "%": return "%25"
+            case "\r": return "%0D"
+            case "\n": return "%0A"
+            case ":" where property: return "%3A"
+            case "," where property: return "%2C"
+            default: return nil
             }
         }
-        return escaped
     }
 }

@@ -1,3 +1,5 @@
+import GestureTrace
+
 /// `--junit FILE`: the run as JUnit XML, one test case per trace, for CI test reporters.
 ///
 /// ```xml
@@ -82,22 +84,16 @@ enum JUnitReport {
     static func escapeAttribute(_ text: String) -> String { escape(text, attribute: true) }
 
     private static func escape(_ text: String, attribute: Bool) -> String {
-        var escaped = ""
-        for scalar in text.unicodeScalars {
+        TextEscaping.replacing(text) { scalar in
+            if let entity = TextEscaping.xmlEntity(scalar, quotes: attribute) { return entity }
             switch scalar {
-            case "&": escaped += "&amp;"
-            case "<": escaped += "&lt;"
-            case ">": escaped += "&gt;"
-            case "\"" where attribute: escaped += "&quot;"
-            case "'" where attribute: escaped += "&apos;"
-            case "\t" where attribute: escaped += "&#9;"
-            case "\n" where attribute: escaped += "&#10;"
-            case "\r": escaped += "&#13;"
-            case "\t", "\n": escaped.unicodeScalars.append(scalar)
-            case "\u{0}"..."\u{1F}", "\u{FFFE}", "\u{FFFF}": escaped += "\u{FFFD}"
-            default: escaped.unicodeScalars.append(scalar)
+            case "\t" where attribute: return "&#9;"
+            case "\n" where attribute: return "&#10;"
+            case "\r": return "&#13;"
+            case "\t", "\n": return nil
+            case "\u{0}"..."\u{1F}", "\u{FFFE}", "\u{FFFF}": return "\u{FFFD}"
+            default: return nil
             }
         }
-        return escaped
     }
 }

@@ -43,9 +43,7 @@ struct AnalyzeCommand: Command {
             "velocity-estimator", .choice(VelocityEstimatorKind.allCases.map(\.rawValue)),
             help: "estimate velocities this way instead of the scene's way"),
         Option("strict", help: "treat warnings (a touch still down at the end) as errors"),
-        Option(
-            "input-format", .choice(TraceEncoding.allCases.map(\.rawValue)),
-            help: "read traces in this encoding whatever their extension"),
+        .inputFormat,
     ])
     let operands = Operands.oneOrMore("TRACE")
 

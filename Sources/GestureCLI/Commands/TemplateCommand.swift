@@ -22,9 +22,7 @@ struct TemplateCommand: Command {
         Option("view", .argument(placeholder: "VIEW"), help: "the view to attach the recognizer to (default: screen)"),
         Option("points", .argument(placeholder: "N"), help: "points per template, 8 to 1024 (default: 64)"),
         Option("templates-only", help: "print only the templates array"),
-        Option(
-            "input-format", .choice(TraceEncoding.allCases.map(\.rawValue)),
-            help: "read traces in this encoding whatever their extension"),
+        .inputFormat,
     ])
     let operands = Operands.oneOrMore("TRACE")
 

@@ -361,8 +361,8 @@ private final class RecordBatcher {
     private let queue: BoundedQueue<[AnalysisRecord]>
     private let filter: RecordFilter
     private let keepsAll: Bool
-    @exclusivity(unchecked) private var batch: [AnalysisRecord] = []
-    @exclusivity(unchecked) private(set) var stopped = false
+    private var batch: [AnalysisRecord] = []
+    private(set) var stopped = false
     private static let size = 1024
 
     init(queue: BoundedQueue<[AnalysisRecord]>, filter: RecordFilter) {

@@ -30,3 +30,10 @@ enum TraceInputs {
         }
     }
 }
+
+extension Option {
+    /// `--input-format json|jsonl|csv`, of every command that reads traces.
+    static let inputFormat = Option(
+        "input-format", .choice(TraceEncoding.allCases.map(\.rawValue)),
+        help: "read traces in this encoding whatever their extension")
+}

@@ -20,9 +20,7 @@ struct ValidateCommand: Command {
         """
     let options = OptionTable([
         Option("strict", help: "treat warnings as problems"),
-        Option(
-            "input-format", .choice(TraceEncoding.allCases.map(\.rawValue)),
-            help: "read traces in this encoding whatever their extension"),
+        .inputFormat,
     ])
     let operands = Operands.oneOrMore("TRACE")
 

@@ -1,3 +1,5 @@
+import GestureTrace
+
 /// Writes JSON text token by token, placing commas, and optionally indentation, itself.
 ///
 /// Compact by default: no whitespace at all, as in the `jsonl` and `json` outputs. The pretty style
@@ -143,19 +145,7 @@ struct JSONWriter {
             output += value
         } else {
             for scalar in value.unicodeScalars {
-                switch scalar {
-                case "\"": output += "\\\""
-                case "\\": output += "\\\\"
-                case "\n": output += "\\n"
-                case "\r": output += "\\r"
-                case "\t": output += "\\t"
-                case "\u{08}": output += "\\b"
-                case "\u{0C}": output += "\\f"
-                case "\u{00}"..."\u{1F}":
-                    let hex = String(scalar.value, radix: 16)
-                    output += hex.count == 1 ? "\\u000" + hex : "\\u00" + hex
-                default: output.unicodeScalars.append(scalar)
-                }
+                TextEscaping.append(scalar, to: &output) { TextEscaping.jsonEscape($0, backspaceAndFormFeed: true) }
             }
         }
         output += "\""

@@ -1,3 +1,5 @@
+import GestureTrace
+
 /// Writes SVG 1.1 text element by element, escaping attribute values and text as XML requires.
 ///
 /// ```swift
@@ -103,22 +105,14 @@ struct SVGWriter {
 
     /// `value` with `&`, `<`, `>`, `"` and `'` escaped, and characters XML 1.0 forbids dropped.
     static func escaped(_ value: String) -> String {
-        var result = ""
-        result.reserveCapacity(value.utf8.count)
-        for scalar in value.unicodeScalars {
+        TextEscaping.replacing(value) { scalar in
+            if let entity = TextEscaping.xmlEntity(scalar, quotes: true) { return entity }
             switch scalar {
-            case "&": result += "&amp;"
-            case "<": result += "&lt;"
-            case ">": result += "&gt;"
-            case "\"": result += "&quot;"
-            case "'": result += "&apos;"
-            case "\t", "\n", "\r": result.unicodeScalars.append(scalar)
-            default:
-                if scalar.value < 0x20 || scalar.value == 0xFFFE || scalar.value == 0xFFFF { continue }
-                result.unicodeScalars.append(scalar)
+            case "\t", "\n", "\r": return nil
+            case "\u{0}"..."\u{1F}", "\u{FFFE}", "\u{FFFF}": return ""
+            default: return nil
             }
         }
-        return result
     }
 
     /// A coordinate or length: at most two decimals, never an exponent.

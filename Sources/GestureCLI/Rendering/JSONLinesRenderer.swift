@@ -4,9 +4,6 @@
 /// with `"trace"`. See docs/output-format.md.
 struct JSONLinesRenderer: AnalysisRenderer {
     let options: RenderOptions
-    let prologue = ""
-    let separator = ""
-    let epilogue = ""
 
     func traceRenderer(path: String) -> TraceRenderer { JSONLinesTraceRenderer(path: path, options: options) }
 }

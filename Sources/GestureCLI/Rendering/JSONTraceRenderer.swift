@@ -101,16 +101,13 @@ struct JSONGestureLayout: GestureLayout {
     func header(of gesture: GestureSummary, into out: inout ByteBuffer) {
         out.append(gesture.isFirstGesture ? "{\"recognizer\":" : ",{\"recognizer\":")
         out.appendJSONString(gesture.recognizer)
-        out.append(",\"kind\":")
-        out.appendJSONString(gesture.kind)
-        out.append(",\"view\":")
-        out.appendJSONString(gesture.view)
+        out.appendMember(",\"kind\":", gesture.kind)
+        out.appendMember(",\"view\":", gesture.view)
         out.append(",\"outcome\":\"")
         out.append(gesture.outcome.literal)
-        out.append("\",\"start\":")
-        out.appendNumber(gesture.start)
-        out.append(",\"end\":")
-        out.appendNumber(gesture.end)
+        out.append("\"")
+        out.appendMember(",\"start\":", gesture.start)
+        out.appendMember(",\"end\":", gesture.end)
         out.append(",\"transitions\":[")
     }
 

@@ -48,12 +48,9 @@ struct RecognizerNameCache {
             bytes.append(UInt8(ascii: ","))
             bytes.appendCSVField(record.view)
         } else {
-            bytes.append("\"recognizer\":")
-            bytes.appendJSONString(record.recognizer)
-            bytes.append(",\"kind\":")
-            bytes.appendJSONString(record.kind)
-            bytes.append(",\"view\":")
-            bytes.appendJSONString(record.view)
+            bytes.appendMember("\"recognizer\":", record.recognizer)
+            bytes.appendMember(",\"kind\":", record.kind)
+            bytes.appendMember(",\"view\":", record.view)
         }
         // A scene has few recognizers; a pathological stream of names is not cached without end.
         if entries.count < 256 {
@@ -125,55 +122,21 @@ struct RecordBytesWriter {
             out.append(UInt8(ascii: ","))
         }
         out.append(record.state.jsonMember)
-        if let location = record.location {
-            out.append(",\"location\":")
-            Self.point(location, to: &out)
-        }
-        if let touches = record.touches {
-            out.append(",\"touches\":")
-            out.appendInteger(touches)
-        }
-        if let translation = record.translation {
-            out.append(",\"translation\":")
-            Self.point(translation, to: &out)
-        }
+        out.appendMember(",\"location\":", record.location)
+        out.appendMember(",\"touches\":", record.touches)
+        out.appendMember(",\"translation\":", record.translation)
         switch record.velocity {
-        case .vector(let velocity)?:
-            out.append(",\"velocity\":")
-            Self.point(velocity, to: &out)
-        case .scalar(let velocity)?:
-            out.append(",\"velocity\":")
-            out.appendNumber(velocity)
+        case .vector(let velocity)?: out.appendMember(",\"velocity\":", velocity)
+        case .scalar(let velocity)?: out.appendMember(",\"velocity\":", velocity)
         case nil: break
         }
-        if let scale = record.scale {
-            out.append(",\"scale\":")
-            out.appendNumber(scale)
-        }
-        if let rotation = record.rotation {
-            out.append(",\"rotation\":")
-            out.appendNumber(rotation)
-        }
-        if let direction = record.direction {
-            out.append(",\"direction\":")
-            out.appendJSONString(direction)
-        }
-        if let taps = record.taps {
-            out.append(",\"taps\":")
-            out.appendInteger(taps)
-        }
-        if let template = record.template {
-            out.append(",\"template\":")
-            out.appendJSONString(template)
-        }
-        if let score = record.score {
-            out.append(",\"score\":")
-            out.appendNumber(score)
-        }
-        if let reason = record.reason {
-            out.append(",\"reason\":")
-            out.appendJSONString(reason)
-        }
+        out.appendMember(",\"scale\":", record.scale)
+        out.appendMember(",\"rotation\":", record.rotation)
+        out.appendMember(",\"direction\":", record.direction)
+        out.appendMember(",\"taps\":", record.taps)
+        out.appendMember(",\"template\":", record.template)
+        out.appendMember(",\"score\":", record.score)
+        out.appendMember(",\"reason\":", record.reason)
         if let trace { out.append(trace) }
         out.append(UInt8(ascii: "}"))
     }
@@ -183,18 +146,10 @@ struct RecordBytesWriter {
     func delivery(_ record: DeliveryRecord, typed: Bool, trace: [UInt8]?, to out: inout ByteBuffer) {
         out.append(typed ? "{\"type\":\"delivery\",\"t\":" : "{\"t\":")
         out.appendNumber(record.t)
-        out.append(",\"method\":")
-        out.appendJSONString(record.method.rawValue)
-        if let subtype = record.subtype {
-            out.append(",\"subtype\":")
-            out.appendJSONString(subtype)
-        }
-        out.append(",\"responder\":")
-        out.appendJSONString(record.responder)
-        if let forwardedBy = record.forwardedBy {
-            out.append(",\"forwardedBy\":")
-            out.appendJSONString(forwardedBy)
-        }
+        out.appendMember(",\"method\":", record.method.rawValue)
+        out.appendMember(",\"subtype\":", record.subtype)
+        out.appendMember(",\"responder\":", record.responder)
+        out.appendMember(",\"forwardedBy\":", record.forwardedBy)
         if !record.chain.isEmpty {
             out.append(",\"chain\":[")
             for (index, name) in record.chain.enumerated() {
@@ -217,28 +172,17 @@ struct RecordBytesWriter {
                 if index > 0 { out.append(UInt8(ascii: ",")) }
                 out.append("{\"id\":")
                 Self.touchID(detail.id, to: &out)
-                out.append(",\"phase\":")
-                out.appendJSONString(detail.phase.rawValue)
-                out.append(",\"tapCount\":")
-                out.appendInteger(detail.tapCount)
-                out.append(",\"timestamp\":")
-                out.appendNumber(detail.timestamp)
-                out.append(",\"location\":")
-                Self.point(detail.location, to: &out)
-                out.append(",\"previousLocation\":")
-                Self.point(detail.previousLocation, to: &out)
+                out.appendMember(",\"phase\":", detail.phase.rawValue)
+                out.appendMember(",\"tapCount\":", detail.tapCount)
+                out.appendMember(",\"timestamp\":", detail.timestamp)
+                out.appendMember(",\"location\":", detail.location)
+                out.appendMember(",\"previousLocation\":", detail.previousLocation)
                 out.append(UInt8(ascii: "}"))
             }
             out.append(UInt8(ascii: "]"))
         }
-        if let delayedBy = record.delayedBy {
-            out.append(",\"delayedBy\":")
-            out.appendJSONString(delayedBy)
-        }
-        if let cancelledBy = record.cancelledBy {
-            out.append(",\"cancelledBy\":")
-            out.appendJSONString(cancelledBy)
-        }
+        out.appendMember(",\"delayedBy\":", record.delayedBy)
+        out.appendMember(",\"cancelledBy\":", record.cancelledBy)
         if record.dropped { out.append(",\"dropped\":true") }
         if let trace { out.append(trace) }
         out.append(UInt8(ascii: "}"))
@@ -314,5 +258,47 @@ struct RecordBytesWriter {
         case .number(let n): out.appendInteger(n)
         case .name(let s): out.appendJSONString(s)
         }
+    }
+}
+
+/// A JSON member, `KEY` (with its comma and colon, such as `,"scale":`) and the value, written only
+/// when there is a value. Inlined and specialized, so the records are written as by the straight-line
+/// code it replaced.
+extension ByteBuffer {
+    @inline(__always)
+    mutating func appendMember<Value: JSONMemberValue>(_ key: StaticString, _ value: Value?) {
+        guard let value else { return }
+        append(key)
+        value.appendJSON(to: &self)
+    }
+}
+
+/// A value that ``ByteBuffer/appendMember(_:_:)`` writes.
+protocol JSONMemberValue {
+    /// Appends the value as JSON.
+    func appendJSON(to out: inout ByteBuffer)
+}
+
+extension Double: JSONMemberValue {
+    @inline(__always) func appendJSON(to out: inout ByteBuffer) { out.appendNumber(self) }
+}
+
+extension Int: JSONMemberValue {
+    @inline(__always) func appendJSON(to out: inout ByteBuffer) { out.appendInteger(self) }
+}
+
+extension String: JSONMemberValue {
+    @inline(__always) func appendJSON(to out: inout ByteBuffer) { out.appendJSONString(self) }
+}
+
+extension Point: JSONMemberValue {
+    /// `{"x":…,"y":…}`.
+    @inline(__always)
+    func appendJSON(to out: inout ByteBuffer) {
+        out.append("{\"x\":")
+        out.appendNumber(x)
+        out.append(",\"y\":")
+        out.appendNumber(y)
+        out.append(UInt8(ascii: "}"))
     }
 }

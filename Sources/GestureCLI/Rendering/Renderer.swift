@@ -48,6 +48,15 @@ extension AnalysisRenderer {
     func traceRenderer(path: String, extended: Bool) -> TraceRenderer { traceRenderer(path: path) }
 }
 
+extension AnalysisRenderer {
+    /// No prologue unless the format has one.
+    var prologue: String { "" }
+    /// Nothing between traces unless the format needs it.
+    var separator: String { "" }
+    /// No epilogue unless the format has one.
+    var epilogue: String { "" }
+}
+
 /// The `--format` values of `analyze`.
 enum OutputFormat: String, CaseIterable {
     case text, jsonl, json, csv

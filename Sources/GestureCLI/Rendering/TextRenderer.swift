@@ -16,9 +16,7 @@ import GestureKit
 /// ```
 struct TextRenderer: AnalysisRenderer {
     let options: RenderOptions
-    let prologue = ""
     let separator = "\n"
-    let epilogue = ""
 
     func traceRenderer(path: String) -> TraceRenderer { TextTraceRenderer(path: path, options: options) }
 

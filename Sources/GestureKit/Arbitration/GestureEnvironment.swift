@@ -12,20 +12,21 @@ final class GestureEnvironment {
     let clock = VirtualClock()
     /// The screen size, for screen-edge rules.
     var screen: Size?
+    // Unchecked: searched by arbitration at every event, ~20,000 checks (~1% of analyze on the 2 MB sample).
     @exclusivity(unchecked) private(set) var recognizers: [GestureRecognizer] = []
     /// Receives each transition as it is observed.
-    @exclusivity(unchecked) var emit: (TransitionRecord) -> Void = { _ in }
+    var emit: (TransitionRecord) -> Void = { _ in }
     /// Called right before an observed begin or recognition (delivery effects hook in here).
-    @exclusivity(unchecked) var willObserveRecognition: (GestureRecognizer) -> Void = { _ in }
+    var willObserveRecognition: (GestureRecognizer) -> Void = { _ in }
     /// Called when a recognizer's failure is observed (delayed deliveries hook in here).
-    @exclusivity(unchecked) var didObserveFailure: (GestureRecognizer) -> Void = { _ in }
+    var didObserveFailure: (GestureRecognizer) -> Void = { _ in }
     /// Called when a recognizer stops tracking a touch.
-    @exclusivity(unchecked) var didIgnoreTouch: (GestureRecognizer, Touch) -> Void = { _, _ in }
+    var didIgnoreTouch: (GestureRecognizer, Touch) -> Void = { _, _ in }
     /// The views' answer to `gestureRecognizerShouldBegin(_:)` (controls and scroll views): a reason
     /// to fail the recognizer, or nil to let it begin. Nil in scenes without controls or scroll views.
-    @exclusivity(unchecked) var viewsShouldBegin: ((GestureRecognizer) -> String?)?
+    var viewsShouldBegin: ((GestureRecognizer) -> String?)?
     /// Called after each observed transition, in scenes with scroll views (their pans drive scrolling).
-    @exclusivity(unchecked) var didObserveTransition: ((GestureRecognizer, RecognizerState) -> Void)?
+    var didObserveTransition: ((GestureRecognizer, RecognizerState) -> Void)?
 
     func add(_ recognizer: GestureRecognizer) {
         recognizer.environment = self
@@ -221,6 +222,7 @@ final class GestureEnvironment {
         }
     }
 
+    // Unchecked: appended and swapped at every event, ~30,000 checks (~1.3% of analyze on the 2 MB sample).
     /// Recognizers that took part in the current event or timer, to clean up at its end.
     @exclusivity(unchecked) private var dirty = RecognizerList()
 

@@ -19,9 +19,10 @@ struct VirtualTimer {
 /// time fire before it; a timer due at the same time fires after it. (See docs/recognizers.md.)
 final class VirtualClock {
     /// The time of the sample or timer being processed.
-    @exclusivity(unchecked) private(set) var now: Double = 0
+    private(set) var now: Double = 0
+    // Unchecked: searched at every event, ~19,000 checks (~0.8% of analyze on the 2 MB sample).
     @exclusivity(unchecked) private var timers: [VirtualTimer] = []
-    @exclusivity(unchecked) private var nextSerial = 0
+    private var nextSerial = 0
 
     /// Tolerance for comparing trace times, which pass through decimal text and subtraction.
     static let epsilon = 1e-9

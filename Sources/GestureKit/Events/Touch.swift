@@ -5,16 +5,31 @@
 public final class Touch {
     /// The finger's id in the trace.
     public let id: TouchID
+    // Unchecked: the phase, locations, time and event of every touch, read and written at every event:
+    // ~460,000 checks (~20% of analyze on the 2 MB sample). One stored struct so that one annotation covers them.
+    @exclusivity(unchecked) private var current: TouchMotion
     /// The phase in the current event.
-    @exclusivity(unchecked) public internal(set) var phase: TouchPhase
+    public internal(set) var phase: TouchPhase {
+        get { current.phase }
+        _modify { yield &current.phase }
+    }
     /// The location in window coordinates.
-    @exclusivity(unchecked) public internal(set) var windowLocation: Point
+    public internal(set) var windowLocation: Point {
+        get { current.windowLocation }
+        _modify { yield &current.windowLocation }
+    }
     /// The location in the previous event that changed this touch, in window coordinates.
-    @exclusivity(unchecked) public internal(set) var previousWindowLocation: Point
+    public internal(set) var previousWindowLocation: Point {
+        get { current.previousWindowLocation }
+        _modify { yield &current.previousWindowLocation }
+    }
     /// Where the touch began, in window coordinates.
     public let startLocation: Point
     /// The time of the touch's last change.
-    @exclusivity(unchecked) public internal(set) var timestamp: Double
+    public internal(set) var timestamp: Double {
+        get { current.timestamp }
+        _modify { yield &current.timestamp }
+    }
     /// The time the touch began.
     public let startTime: Double
     /// UIKit's tap count: successive taps close in time and place count up.
@@ -22,29 +37,30 @@ public final class Touch {
     /// The hit-test view, or nil when the touch hit nothing that receives touches.
     public internal(set) weak var view: View?
     /// The force of the touch in its last sample that gave one (the trace's `force`), or nil.
-    @exclusivity(unchecked) public internal(set) var force: Double?
+    public internal(set) var force: Double?
     /// The radius of the touch in its last sample that gave one (the trace's `radius`), or nil.
-    @exclusivity(unchecked) public internal(set) var majorRadius: Double?
+    public internal(set) var majorRadius: Double?
     /// An object a layer above the engine keeps for this touch (GestureUIKit's `UITouch`), held weakly.
     public weak var compatibilityObject: AnyObject?
+    // Unchecked: walked for every changed touch, ~20,000 checks (~1% of analyze on the 2 MB sample).
     /// Recognizers this touch is delivered to, in delivery order.
     @exclusivity(unchecked) var recognizers: [GestureRecognizer] = []
     /// The recognizers this touch is delivered to, in delivery order (`UITouch.gestureRecognizers`).
     public var gestureRecognizers: [GestureRecognizer] { recognizers }
     /// Whether the view stopped receiving this touch because a recognizer cancelled it.
-    @exclusivity(unchecked) var cancelledInView = false
+    var cancelledInView = false
     /// Monotonic sequence number, for stable ordering.
     let serial: Int
     /// The last touch event this touch changed in.
-    @exclusivity(unchecked) var eventSerial = 0
+    var eventSerial: Int {
+        get { current.eventSerial }
+        _modify { yield &current.eventSerial }
+    }
 
     init(id: TouchID, location: Point, time: Double, tapCount: Int, serial: Int) {
         self.id = id
-        phase = .began
-        windowLocation = location
-        previousWindowLocation = location
+        current = TouchMotion(phase: .began, windowLocation: location, previousWindowLocation: location, timestamp: time)
         startLocation = location
-        timestamp = time
         startTime = time
         self.tapCount = tapCount
         self.serial = serial
@@ -126,4 +142,13 @@ extension Array where Element == Touch {
         }
         return n == 0 ? nil : Point(x: x / Double(n), y: y / Double(n))
     }
+}
+
+/// What changes in a touch from event to event (``Touch`` keeps it in one stored property).
+struct TouchMotion {
+    var phase: TouchPhase
+    var windowLocation: Point
+    var previousWindowLocation: Point
+    var timestamp: Double
+    var eventSerial = 0
 }

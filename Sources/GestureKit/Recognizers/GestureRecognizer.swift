@@ -45,24 +45,27 @@
 /// See also: ``Engine``, ``TapGestureRecognizer``, ``PanGestureRecognizer``.
 open class GestureRecognizer {
     /// The recognizer's name, unique in a scene; change it only before the recognizer joins an engine.
-    @exclusivity(unchecked) public var name: String
+    public var name: String
     /// An object a layer above the engine keeps for this recognizer (GestureUIKit's
     /// `UIGestureRecognizer` for a built-in one), held weakly.
     public weak var compatibilityObject: AnyObject?
+    // Unchecked: read by every location and record, ~16,000 checks (~0.7% of analyze on the 2 MB sample).
     /// The view it is attached to.
     @exclusivity(unchecked) public internal(set) weak var view: View?
+    // Unchecked: tested for every recognizer of each event, ~47,000 checks (~2% of analyze on the 2 MB sample).
     /// A disabled recognizer sees nothing; disabling one in progress cancels it.
     @exclusivity(unchecked) public var isEnabled = true {
         didSet { if oldValue && !isEnabled { environment?.recognizerWasDisabled(self) } }
     }
     /// Whether recognition cancels the recognizer's touches in the view.
-    @exclusivity(unchecked) public var cancelsTouchesInView = true
+    public var cancelsTouchesInView = true
     /// Whether `touchesBegan` reaches the view only after this recognizer fails.
-    @exclusivity(unchecked) public var delaysTouchesBegan = false
+    public var delaysTouchesBegan = false
     /// Whether `touchesEnded` reaches the view only after this recognizer fails.
-    @exclusivity(unchecked) public var delaysTouchesEnded = true
+    public var delaysTouchesEnded = true
     /// The delegate that answers UIKit's questions (should begin, should receive, simultaneous).
-    @exclusivity(unchecked) public weak var delegate: (any GestureRecognizerDelegate)?
+    public weak var delegate: (any GestureRecognizerDelegate)?
+    // Unchecked: read by every movement test, ~30,000 checks (~1.3% of analyze on the 2 MB sample).
     /// The unpublished constants this recognizer uses (defaults with per-recognizer overrides).
     @exclusivity(unchecked) public var thresholds = Thresholds()
 
@@ -90,6 +93,7 @@ open class GestureRecognizer {
         }
     }
 
+    // Unchecked: walked at every event and centroid, ~150,000 checks (~6% of analyze on the 2 MB sample).
     /// The touches the recognizer tracks in window order of arrival, ended ones included until
     /// the event that ended them has been handled.
     @exclusivity(unchecked) public internal(set) var touches: [Touch] = []
@@ -100,28 +104,34 @@ open class GestureRecognizer {
     /// Whether the recognizer is discrete (it recognizes once) rather than continuous.
     open var isDiscrete: Bool { false }
 
+    // Unchecked: tested before every touches… call, ~47,000 checks (~2% of analyze on the 2 MB sample).
     @exclusivity(unchecked) var logicalState: RecognizerState = .possible
+    // Unchecked: tested for each involved recognizer after the event, ~47,000 checks (~2% of analyze on the 2 MB sample).
     /// The state others observe: it lags ``logicalState`` while a transition waits on a failure requirement.
     @exclusivity(unchecked) var observedState: RecognizerState = .possible
+    // Unchecked: tested by arbitration at every event, ~35,000 checks (~1.5% of analyze on the 2 MB sample).
     /// Transitions made while waiting for a failure requirement, made visible once it fails.
     @exclusivity(unchecked) var waitingStates: [RecognizerState] = []
     /// The reason given with the last failure or cancellation.
-    @exclusivity(unchecked) var pendingReason: String?
-    @exclusivity(unchecked) weak var environment: GestureEnvironment?
+    var pendingReason: String?
+    weak var environment: GestureEnvironment?
     /// The touches this recognizer was given since it last reset (including ended ones).
-    @exclusivity(unchecked) var engagedTouchCount = 0
+    var engagedTouchCount = 0
     /// The serials of the touches given since the last reset and not ignored, ended ones included:
     /// every tap of a multi-tap belongs to its gesture, for exclusion (``GestureEnvironment/shareTouches(_:_:)``).
-    @exclusivity(unchecked) var seenTouchSerials: [Int] = []
+    var seenTouchSerials: [Int] = []
+    // Unchecked: set and cleared for each involved recognizer, ~50,000 checks (~2% of analyze on the 2 MB sample).
     /// Whether the environment has it on its list of recognizers to clean up after the event.
     @exclusivity(unchecked) var isDirty = false
+    // Unchecked: compared for every touch and recognizer pair, ~80,000 checks (~3% of analyze on the 2 MB sample).
     /// The last touch event the recognizer took part in, and its touches in it.
     @exclusivity(unchecked) var eventSerial = 0
+    // Unchecked: updated for every touch and recognizer pair, ~150,000 checks (~6% of analyze on the 2 MB sample).
     @exclusivity(unchecked) var eventTouches = EventTouches()
     /// How many times the recognizer has reset: a touch it received belongs to one cycle.
-    @exclusivity(unchecked) var resetCycle = 0
+    var resetCycle = 0
     /// Requirements from `require(toFail:)`.
-    @exclusivity(unchecked) var failureRequirements: [GestureRecognizer] = []
+    var failureRequirements: [GestureRecognizer] = []
 
     /// Creates a recognizer.
     public init(name: String) {
@@ -153,9 +163,9 @@ open class GestureRecognizer {
     open func canBePrevented(by other: GestureRecognizer) -> Bool { preventedBySelection.contains(other.name) }
 
     /// The scene's `canPrevent` answer.
-    @exclusivity(unchecked) public var preventSelection: RecognizerSelection = .all
+    public var preventSelection: RecognizerSelection = .all
     /// The scene's `canBePreventedBy` answer.
-    @exclusivity(unchecked) public var preventedBySelection: RecognizerSelection = .all
+    public var preventedBySelection: RecognizerSelection = .all
 
     /// The number of touches reported in records (`numberOfTouches`): touches still down.
     open var numberOfTouches: Int { touches.liveCount }
@@ -168,6 +178,7 @@ open class GestureRecognizer {
         return view?.convertFromWindow(centroid) ?? centroid
     }
 
+    // Unchecked: written for every recognizer of each event, ~47,000 checks (~2% of analyze on the 2 MB sample).
     /// Last known centroid in window coordinates, kept for reports after the touches are gone.
     @exclusivity(unchecked) var lastLocation: Point?
 

@@ -8,22 +8,22 @@
 /// See also: ``TapGestureRecognizer``.
 open class LongPressGestureRecognizer: GestureRecognizer {
     /// Seconds the fingers must stay down.
-    @exclusivity(unchecked) public var minimumPressDuration: Double
+    public var minimumPressDuration: Double
     /// Points each finger may move before the gesture begins.
-    @exclusivity(unchecked) public var allowableMovement: Double
+    public var allowableMovement: Double
     /// Fingers needed.
-    @exclusivity(unchecked) public var numberOfTouchesRequired: Int
+    public var numberOfTouchesRequired: Int
     /// Taps before the press.
-    @exclusivity(unchecked) public var numberOfTapsRequired: Int
+    public var numberOfTapsRequired: Int
 
-    @exclusivity(unchecked) private var tapsDone = 0
-    @exclusivity(unchecked) private var touchesThisTap = 0
-    @exclusivity(unchecked) private var liftedThisTap = 0
-    @exclusivity(unchecked) private var pressTouches = 0
-    @exclusivity(unchecked) private var intervalTimer: TimerToken?
-    @exclusivity(unchecked) private var pressStart: Double?
+    private var tapsDone = 0
+    private var touchesThisTap = 0
+    private var liftedThisTap = 0
+    private var pressTouches = 0
+    private var intervalTimer: TimerToken?
+    private var pressStart: Double?
     /// Where the first tap touched down (the centroid of its fingers), for `multiTapDistance`.
-    @exclusivity(unchecked) private var firstTapLocation: Point?
+    private var firstTapLocation: Point?
 
     /// Creates a long-press recognizer.
     public init(

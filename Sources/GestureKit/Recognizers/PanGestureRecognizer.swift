@@ -13,21 +13,22 @@
 /// See also: ``ScreenEdgePanGestureRecognizer``, ``VelocityEstimatorKind``.
 open class PanGestureRecognizer: GestureRecognizer {
     /// Fewest fingers that pan.
-    @exclusivity(unchecked) public var minimumNumberOfTouches: Int
+    public var minimumNumberOfTouches: Int
     /// Most fingers down for the pan to begin; once it has begun, further fingers are ignored.
-    @exclusivity(unchecked) public var maximumNumberOfTouches: Int
+    public var maximumNumberOfTouches: Int
     /// The velocity estimator.
-    @exclusivity(unchecked) public var estimator: VelocityEstimatorKind
+    public var estimator: VelocityEstimatorKind
 
     /// The centroid minus the jumps caused by fingers coming and going: continuous.
-    @exclusivity(unchecked) private var position = Point.zero
-    @exclusivity(unchecked) private var jump = Point.zero
-    @exclusivity(unchecked) private var origin = Point.zero
-    @exclusivity(unchecked) private var hysteresisOffset = Point.zero
+    private var position = Point.zero
+    private var jump = Point.zero
+    private var origin = Point.zero
+    private var hysteresisOffset = Point.zero
+    // Unchecked: updated at every move, ~24,000 checks (~1% of analyze on the 2 MB sample).
     @exclusivity(unchecked) private var tracker: VelocityTracker?
-    @exclusivity(unchecked) private var started = false
+    private var started = false
     /// Whether the centroid passed the hysteresis while more than the maximum fingers were down.
-    @exclusivity(unchecked) private var heldBackByMaximum = false
+    private var heldBackByMaximum = false
 
     /// Creates a pan recognizer.
     public init(
@@ -47,7 +48,7 @@ open class PanGestureRecognizer: GestureRecognizer {
 
     /// The velocity reported now, in points per second (`velocity(in:)`): the tracker's estimate,
     /// kept from its last sample.
-    @exclusivity(unchecked) public private(set) var velocity = Point.zero
+    public private(set) var velocity = Point.zero
 
     /// A reason to fail at touch down, or nil.
     func rejection(of touch: Touch) -> String? { nil }

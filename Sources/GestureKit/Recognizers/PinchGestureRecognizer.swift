@@ -24,8 +24,8 @@
 /// See also: ``RotationGestureRecognizer``, ``Thresholds/pinchDistanceThreshold``,
 /// ``VelocityEstimatorKind``.
 open class PinchGestureRecognizer: TwoTouchGestureRecognizer {
-    @exclusivity(unchecked) private var startDistance = 0.0
-    @exclusivity(unchecked) private var distance = 0.0
+    private var startDistance = 0.0
+    private var distance = 0.0
 
     /// Creates a pinch recognizer.
     ///

@@ -32,8 +32,8 @@ import Darwin
 /// ``VelocityEstimatorKind``.
 open class RotationGestureRecognizer: TwoTouchGestureRecognizer {
     /// The angle at the last move, or nil while the fingers have not had distinct positions.
-    @exclusivity(unchecked) private var lastAngle: Double?
-    @exclusivity(unchecked) private var accumulated = 0.0
+    private var lastAngle: Double?
+    private var accumulated = 0.0
 
     /// Creates a rotation recognizer.
     ///

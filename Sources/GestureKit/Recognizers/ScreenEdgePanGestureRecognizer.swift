@@ -18,7 +18,7 @@
 /// See also: ``PanGestureRecognizer``, ``Thresholds/screenEdgeDistance``.
 open class ScreenEdgePanGestureRecognizer: PanGestureRecognizer {
     /// The edges a touch may start from.
-    @exclusivity(unchecked) public var edges: Set<ScreenEdge>
+    public var edges: Set<ScreenEdge>
 
     /// Creates a screen-edge pan recognizer.
     ///

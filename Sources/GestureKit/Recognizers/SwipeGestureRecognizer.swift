@@ -32,24 +32,24 @@
 /// ``Thresholds/swipeMaximumDuration``.
 open class SwipeGestureRecognizer: GestureRecognizer {
     /// The directions that may be recognized (`direction`, an option set in UIKit).
-    @exclusivity(unchecked) public var direction: Set<SwipeDirection>
+    public var direction: Set<SwipeDirection>
     /// Fingers that must swipe together.
-    @exclusivity(unchecked) public var numberOfTouchesRequired: Int
+    public var numberOfTouchesRequired: Int
     /// The direction recognized, once the swipe is recognized; nil before.
     public private(set) var recognizedDirection: SwipeDirection?
 
     /// When the first finger touched down.
-    @exclusivity(unchecked) private var startTime: Double?
+    private var startTime: Double?
     /// Fingers that have touched down since the last reset.
-    @exclusivity(unchecked) private var touchesSeen = 0
+    private var touchesSeen = 0
     /// Directions not yet ruled out, in the order right, left, up, down.
-    @exclusivity(unchecked) private var candidates: [SwipeDirection] = []
+    private var candidates: [SwipeDirection] = []
     /// Why each ruled-out direction was ruled out, in order.
-    @exclusivity(unchecked) private var exclusions: [String] = []
-    @exclusivity(unchecked) private var deadline: TimerToken?
+    private var exclusions: [String] = []
+    private var deadline: TimerToken?
     /// How far the last move that did not recognize got, for the reason of a lift.
     /// How far the stroke had got at its last move, for the reason if a finger lifts.
-    @exclusivity(unchecked) private var lastMove: Progress?
+    private var lastMove: Progress?
 
     /// Tolerance for comparisons of times and distances that passed through decimal text.
     private static let epsilon = 1e-9

@@ -12,18 +12,18 @@
 /// See also: ``LongPressGestureRecognizer``, ``Thresholds``.
 open class TapGestureRecognizer: GestureRecognizer {
     /// Taps needed.
-    @exclusivity(unchecked) public var numberOfTapsRequired: Int
+    public var numberOfTapsRequired: Int
     /// Fingers needed in each tap.
-    @exclusivity(unchecked) public var numberOfTouchesRequired: Int
+    public var numberOfTouchesRequired: Int
 
-    @exclusivity(unchecked) private var tapsDone = 0
-    @exclusivity(unchecked) private var touchesThisTap = 0
-    @exclusivity(unchecked) private var liftedThisTap = 0
-    @exclusivity(unchecked) private var firstTapLocation: Point?
+    private var tapsDone = 0
+    private var touchesThisTap = 0
+    private var liftedThisTap = 0
+    private var firstTapLocation: Point?
     /// Where this tap's fingers lifted, window coordinates.
-    @exclusivity(unchecked) private var liftLocations: [Point] = []
-    @exclusivity(unchecked) private var pressTimer: TimerToken?
-    @exclusivity(unchecked) private var intervalTimer: TimerToken?
+    private var liftLocations: [Point] = []
+    private var pressTimer: TimerToken?
+    private var intervalTimer: TimerToken?
 
     /// Creates a tap recognizer.
     public init(name: String, numberOfTapsRequired: Int = 1, numberOfTouchesRequired: Int = 1) {

@@ -18,14 +18,15 @@
 /// See also: ``PinchGestureRecognizer``, ``RotationGestureRecognizer``, ``VelocityEstimatorKind``.
 open class TwoTouchGestureRecognizer: GestureRecognizer {
     /// The velocity estimator applied to the figure.
-    @exclusivity(unchecked) public var estimator: VelocityEstimatorKind
+    public var estimator: VelocityEstimatorKind
 
+    // Unchecked: read at every move of pinch and rotation, ~50,000 checks (~2% of analyze on the 2 MB sample).
     /// The two tracked touches, in order of arrival (one until the second comes down).
     @exclusivity(unchecked) private var pair: [Touch] = []
-    @exclusivity(unchecked) private var tracker: VelocityTracker?
+    private var tracker: VelocityTracker?
     /// A tracked finger lifted in an earlier event: the figure can no longer be measured. (Moves are
     /// handled before lifts within one event, so a move in the lift's own event still counts.)
-    @exclusivity(unchecked) private var aFingerLifted = false
+    private var aFingerLifted = false
 
     init(name: String, estimator: VelocityEstimatorKind) {
         self.estimator = estimator
@@ -34,7 +35,7 @@ open class TwoTouchGestureRecognizer: GestureRecognizer {
 
     /// The figure's velocity per second from the configured estimator (0 before the second finger),
     /// kept from the tracker's last sample.
-    @exclusivity(unchecked) private(set) var figureVelocity = 0.0
+    private(set) var figureVelocity = 0.0
 
     // MARK: Subclass hooks
 

@@ -5,10 +5,12 @@
 open class View {
     /// The view's name, unique in a scene.
     public let name: String
+    // Unchecked: read by every conversion to view coordinates, ~16,000 checks (~0.7% of analyze on the 2 MB sample).
     /// The frame in the superview's coordinates (window coordinates for a root view).
     @exclusivity(unchecked) public var frame: Rect
     /// Subviews, back to front.
     public private(set) var subviews: [View] = []
+    // Unchecked: walked by every conversion to view coordinates, ~16,000 checks (~0.7% of analyze on the 2 MB sample).
     /// The superview, nil for a root view.
     @exclusivity(unchecked) public private(set) weak var superview: View?
     /// `false`: neither the view nor its subviews are hit.
@@ -46,7 +48,7 @@ open class View {
     public private(set) var gestureRecognizers: [GestureRecognizer] = []
     /// The origin of the view's bounds in its own coordinates: a scroll view's content offset, zero
     /// for every other view. Subviews are laid out, and hit-tested, relative to it.
-    @exclusivity(unchecked) public internal(set) var boundsOrigin = Point.zero
+    public internal(set) var boundsOrigin = Point.zero
 
     /// Creates a view.
     public init(name: String, frame: Rect) {

@@ -1,47 +1,5 @@
 import GestureKit
 
-/// One change of one contact in raw device units, at the time of the frame (`SYN_REPORT`) it came in.
-struct ContactChange: Hashable {
-    /// The trace's id of the contact: 1, 2, 3… in the order contacts touch down.
-    var id: Int
-    var phase: TouchPhase
-    var x: Int32
-    var y: Int32
-    var pressure: Int32?
-    var major: Int32?
-}
-
-/// The changes of one frame: everything between two `SYN_REPORT`s, which becomes one trace event.
-struct ContactFrame: Hashable {
-    /// Nanoseconds, strictly increasing from frame to frame.
-    var time: Int64
-    /// The line of the frame's `SYN_REPORT`.
-    var line: Int
-    var changes: [ContactChange]
-}
-
-/// Counts one kind of oddity, to report it once with its first line and how often it happened.
-struct WarningTally {
-    private var entries: [(key: String, line: Int, count: Int, message: String)] = []
-
-    /// Notes one occurrence of the oddity `key` at `line`; `message` describes it.
-    mutating func note(_ key: String, line: Int, _ message: @autoclosure () -> String) {
-        if let index = entries.firstIndex(where: { $0.key == key }) {
-            entries[index].count += 1
-        } else {
-            entries.append((key, line, 1, message()))
-        }
-    }
-
-    /// One `(line, message)` per kind of oddity, in the order first seen.
-    var warnings: [(line: Int, message: String)] {
-        entries.map { entry in
-            let times = entry.count == 1 ? "" : " (\(entry.count) times; the first here)"
-            return (entry.line, entry.message + times)
-        }
-    }
-}
-
 /// Follows the contacts of a touch device through its input events, in any of the three ways Linux
 /// reports them, and turns them into began, moved and ended changes, one frame per `SYN_REPORT`.
 ///

@@ -27,18 +27,10 @@ enum Messages {
                 break
             }
             count += 1
-            switch scalar {
-            case "\"": result += "\\\""
-            case "\\": result += "\\\\"
-            case "\n": result += "\\n"
-            case "\r": result += "\\r"
-            case "\t": result += "\\t"
-            default:
-                if scalar.value < 0x20 || scalar.value == 0x7F {
-                    result += "\\u" + String(scalarName(scalar.value).dropFirst(2))
-                } else {
-                    result.unicodeScalars.append(scalar)
-                }
+            TextEscaping.append(scalar, to: &result) { scalar in
+                if let short = TextEscaping.shortJSONEscape(scalar, backspaceAndFormFeed: false) { return short }
+                guard scalar.value < 0x20 || scalar.value == 0x7F else { return nil }
+                return "\\u" + String(scalarName(scalar.value).dropFirst(2))
             }
         }
         return result + "\""

@@ -7,6 +7,8 @@
 ///         if q >= 0: v = 10**q; b = v.bit_length(); v = v >> (b - 128) if b > 128 else v << (128 - b)
 ///         else: d = 10**-q; v = (1 << (d.bit_length() + 127)) // d
 ///         print(hex(v >> 64), hex(v & (2**64 - 1)))
+///
+/// Over 500 lines on purpose: one table, which reads (and is checked against its generator) better whole.
 extension NumberParser {
     /// The smallest decimal exponent in `powersOfTen128`.
     static let minimumPowerExponent = -348

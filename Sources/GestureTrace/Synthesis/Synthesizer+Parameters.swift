@@ -92,8 +92,8 @@ extension SynthParameters {
 }
 
 /// SplitMix64 (Steele, Lea and Flood, 2014): a small, fast, seedable generator whose output is the
-/// same on every platform, for reproducible noise.
-struct SplitMix64 {
+/// same on every platform, for reproducible noise (and, in the tests, reproducible random inputs).
+struct SplitMix64: RandomNumberGenerator {
     private var state: UInt64
 
     init(seed: UInt64) {

@@ -59,12 +59,8 @@ public enum TraceWriter {
     // MARK: JSON
 
     private static func jsonDocument(_ samples: [Sample], header: TraceHeader) -> String {
-        var text = "{\n  \"gesturectl\": 1,\n  \"screen\": "
-        appendScreen(header.screenOrDefault, pretty: true, to: &text)
-        if let scene = header.scene {
-            text += ",\n  \"scene\": "
-            appendScene(scene, to: &text)
-        }
+        var text = ""
+        appendHeader(header, pretty: true, to: &text)
         guard !samples.isEmpty else { return text + ",\n  \"samples\": []\n}\n" }
         text += ",\n  \"samples\": [\n"
         for (index, sample) in samples.enumerated() {
@@ -76,18 +72,24 @@ public enum TraceWriter {
     }
 
     private static func jsonLines(_ samples: [Sample], header: TraceHeader) -> String {
-        var text = "{\"gesturectl\":1,\"screen\":"
-        appendScreen(header.screenOrDefault, pretty: false, to: &text)
-        if let scene = header.scene {
-            text += ",\"scene\":"
-            appendScene(scene, to: &text)
-        }
+        var text = ""
+        appendHeader(header, pretty: false, to: &text)
         text += "}\n"
         for sample in samples {
             appendJSON(sample, to: &text)
             text += "\n"
         }
         return text
+    }
+
+    /// The header object opened: `{`, `"gesturectl"`, `"screen"` and any `"scene"` (the caller closes it).
+    private static func appendHeader(_ header: TraceHeader, pretty: Bool, to text: inout String) {
+        text += pretty ? "{\n  \"gesturectl\": 1,\n  \"screen\": " : "{\"gesturectl\":1,\"screen\":"
+        appendScreen(header.screenOrDefault, pretty: pretty, to: &text)
+        if let scene = header.scene {
+            text += pretty ? ",\n  \"scene\": " : ",\"scene\":"
+            appendScene(scene, to: &text)
+        }
     }
 
     static func appendScreen(_ screen: Size, pretty: Bool, to text: inout String) {
@@ -146,39 +148,29 @@ public enum TraceWriter {
         case .number(_, let literal): text += literal
         case .string(let s): appendQuoted(s, to: &text)
         case .array(let elements):
-            text += "["
-            for (index, element) in elements.enumerated() {
-                if index > 0 { text += "," }
-                appendJSON(element.value, to: &text)
-            }
-            text += "]"
+            text += "[" + elements.map { compactJSON($0.value) }.joined(separator: ",") + "]"
         case .object(let members):
             text += "{"
             for (index, member) in members.enumerated() {
                 if index > 0 { text += "," }
                 appendQuoted(member.key, to: &text)
-                text += ":"
-                appendJSON(member.value.value, to: &text)
+                text += ":" + compactJSON(member.value.value)
             }
             text += "}"
         }
+    }
+
+    private static func compactJSON(_ value: JSONValue) -> String {
+        var text = ""
+        appendJSON(value, to: &text)
+        return text
     }
 
     /// `value` as a JSON string: quotes, backslashes and control characters escaped.
     static func appendQuoted(_ value: String, to text: inout String) {
         text += "\""
         for scalar in value.unicodeScalars {
-            switch scalar {
-            case "\"": text += "\\\""
-            case "\\": text += "\\\\"
-            case "\n": text += "\\n"
-            case "\r": text += "\\r"
-            case "\t": text += "\\t"
-            case "\u{00}"..."\u{1F}":
-                let hex = String(scalar.value, radix: 16)
-                text += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-            default: text.unicodeScalars.append(scalar)
-            }
+            TextEscaping.append(scalar, to: &text) { TextEscaping.jsonEscape($0, backspaceAndFormFeed: false) }
         }
         text += "\""
     }

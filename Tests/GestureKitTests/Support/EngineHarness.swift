@@ -79,3 +79,37 @@ func rounded(_ value: Double) -> String {
     let r = (value * 1_000_000).rounded() / 1_000_000
     return r == r.rounded() ? String(Int(r)) : String(r)
 }
+
+/// An engine for `recognizer` alone, attached to a full-window (390 × 844) view named `name`.
+func soloEngine(_ recognizer: GestureRecognizer, view name: String = "screen", multipleTouch: Bool = true) -> Engine {
+    let window = Window()
+    let view = View(name: name, frame: window.frame)
+    view.isMultipleTouchEnabled = multipleTouch
+    window.addSubview(view)
+    view.addGestureRecognizer(recognizer)
+    return Engine(window: window, recognizers: [recognizer])
+}
+
+/// The transitions that `soloEngine(recognizer)` makes of `samples`.
+func soloTransitions(_ recognizer: GestureRecognizer, _ samples: [Sample]) -> [TransitionRecord] {
+    let engine = soloEngine(recognizer)
+    var records: [TransitionRecord] = []
+    engine.onRecord = { if case .transition(let record) = $0 { records.append(record) } }
+    for sample in samples { engine.process(sample) }
+    engine.finish()
+    return records
+}
+
+/// Fingers 1 and 2 touching down at `first` and `second`, both moving along x at `moveAt` (to `x1` and
+/// `x2`) and lifting there at `liftAt`, in time order (finger 1 first at equal times).
+func twoFingerSlide(
+    _ first: (t: Double, x: Double, y: Double), _ second: (t: Double, x: Double, y: Double),
+    moveAt: Double, to x1: Double, _ x2: Double, liftAt: Double
+) -> [Sample] {
+    let one = Finger(1), two = Finger(2)
+    return [
+        one.down(first.t, first.x, first.y), two.down(second.t, second.x, second.y),
+        one.move(moveAt, x1, first.y), two.move(moveAt, x2, second.y),
+        one.up(liftAt, x1, first.y), two.up(liftAt, x2, second.y),
+    ]
+}
