@@ -21,7 +21,9 @@ let package = Package(
         .testTarget(name: "GestureKitTests", dependencies: ["GestureKit"]),
         .testTarget(name: "GestureTraceTests", dependencies: ["GestureTrace", "GestureKit"]),
         .testTarget(name: "GestureCLITests", dependencies: ["GestureCLI", "GestureTrace", "GestureKit"]),
-        .testTarget(name: "GestureUIKitTests", dependencies: ["GestureUIKit", "GestureTesting", "GestureCLI", "GestureTrace", "GestureKit"]),
+        .testTarget(
+            name: "GestureUIKitTests", dependencies: ["GestureUIKit", "GestureTesting", "GestureCLI", "GestureTrace", "GestureKit"],
+            exclude: ["Fixtures"]),
     ],
     swiftLanguageModes: [.v6]
 )
