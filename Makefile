@@ -6,6 +6,7 @@
 #   make install   release binary to $(PREFIX)/bin, its manual page and bash, zsh and fish completions
 #                  under $(PREFIX)/share (PREFIX=/usr/local by default; DESTDIR honoured)
 #   make man       the manual page, $(SCRATCH)/gesturectl.1 (view it: man -l .build/gesturectl.1)
+#   make examples  build and test the example package of UIKit-style recognizers (Examples/)
 #   make clean     remove the build directory
 #
 # SCRATCH chooses the build directory (swift's --scratch-path), e.g. `make test SCRATCH=.build-ci`.
@@ -15,7 +16,7 @@ PREFIX   ?= /usr/local
 SCRATCH  ?= .build
 FLAGS    := --scratch-path $(SCRATCH) -Xswiftc -warnings-as-errors
 
-.PHONY: build test corpus accuracy bench install man clean
+.PHONY: build test corpus accuracy bench install man clean examples
 
 build:
 	$(SWIFT) build -c release $(FLAGS)
@@ -28,6 +29,13 @@ test:
 # Every trace in traces/ must analyze exactly as its golden file says (docs/ci.md).
 corpus:
 	"$$($(SWIFT) build $(FLAGS) --show-bin-path)/gesturectl" check traces
+
+# The example package (Examples/): three recognizers written in UIKit's API, built against this
+# package by path, their tests, and the team gesturectl checking its traces (docs/your-recognizers.md).
+examples:
+	cd Examples && $(SWIFT) build --scratch-path $(SCRATCH) -Xswiftc -warnings-as-errors
+	cd Examples && $(SWIFT) test --scratch-path $(SCRATCH) -Xswiftc -warnings-as-errors --disable-xctest
+	cd Examples && "$$($(SWIFT) build --scratch-path $(SCRATCH) --show-bin-path)/team-gesturectl" check Traces
 
 # Speed and memory, side by side with jq and Python+orjson when installed (BENCH_MB, BENCH_RUNS, BENCH_CORPUS).
 bench:

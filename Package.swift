@@ -24,7 +24,9 @@ let package = Package(
         .testTarget(name: "GestureTraceTests", dependencies: ["GestureTrace", "GestureKit"]),
         .testTarget(name: "GestureCLITests", dependencies: ["GestureCLI", "GestureTrace", "GestureKit", "GestureRecorder"]),
         .testTarget(name: "GestureRecorderTests", dependencies: ["GestureRecorder", "GestureTrace", "GestureKit"]),
-        .testTarget(name: "GestureUIKitTests", dependencies: ["GestureUIKit", "GestureTesting", "GestureCLI", "GestureTrace", "GestureKit"]),
+        .testTarget(
+            name: "GestureUIKitTests", dependencies: ["GestureUIKit", "GestureTesting", "GestureCLI", "GestureTrace", "GestureKit"],
+            exclude: ["Fixtures"]),
     ],
     swiftLanguageModes: [.v6]
 )

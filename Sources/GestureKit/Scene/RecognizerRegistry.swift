@@ -58,3 +58,57 @@ public struct RecognizerRegistry: Sendable {
         delegates[name].map { RegisteredDelegate(name: name, factory: $0) }
     }
 }
+
+extension RecognizerKind {
+    /// The kind's settings as a scene entry spells them (what a registered factory receives).
+    public var settings: [String: SettingValue] {
+        func n(_ value: Int) -> SettingValue { .number(Double(value)) }
+        switch self {
+        case let .tap(taps, touches):
+            return ["numberOfTapsRequired": n(taps), "numberOfTouchesRequired": n(touches)]
+        case let .longPress(duration, movement, touches, taps):
+            return [
+                "minimumPressDuration": .number(duration), "allowableMovement": .number(movement),
+                "numberOfTouchesRequired": n(touches), "numberOfTapsRequired": n(taps),
+            ]
+        case let .pan(minimum, maximum):
+            var settings = ["minimumNumberOfTouches": n(minimum)]
+            if maximum != Int.max { settings["maximumNumberOfTouches"] = n(maximum) }
+            return settings
+        case .screenEdgePan(let edges):
+            return ["edges": .array(ScreenEdge.allCases.filter(edges.contains).map { .string($0.rawValue) })]
+        case let .swipe(directions, touches):
+            return [
+                "direction": .array(SwipeDirection.allCases.filter(directions.contains).map { .string($0.rawValue) }),
+                "numberOfTouchesRequired": n(touches),
+            ]
+        case .pinch, .rotation, .checkmark:
+            return [:]
+        case let .template(templates, minimumScore):
+            let list = templates.map { t -> SettingValue in
+                .object(["name": .string(t.name), "points": .array(t.points.map { .array([.number($0.x), .number($0.y)]) })])
+            }
+            return ["templates": .array(list), "minimumScore": .number(minimumScore)]
+        case .custom(let kind):
+            return kind.settings
+        }
+    }
+}
+
+extension SceneDescription {
+    /// The scene with every built-in kind that `registry` registers a kind of the same name for
+    /// replaced by the registered one (with the entry's settings): how the scene `analyze` uses
+    /// for a trace that names none follows a registry, as scene files do.
+    public func replacingBuiltInKinds(with registry: RecognizerRegistry) -> SceneDescription {
+        guard !registry.kinds.isEmpty else { return self }
+        var scene = self
+        for index in scene.recognizers.indices {
+            let kind = scene.recognizers[index].kind
+            if case .custom = kind { continue }
+            if let registered = registry.kind(kind.name, settings: kind.settings) {
+                scene.recognizers[index].kind = .custom(registered)
+            }
+        }
+        return scene
+    }
+}

@@ -67,7 +67,7 @@ public enum SceneLoader {
             if tracePath != "-", FileManager.default.fileExists(atPath: besides) {
                 return (try load(path: besides), .file(besides))
             }
-            return (.defaultScene(screen: header.screen ?? .defaultScreen), .builtIn)
+            return (SceneDescription.defaultScene(screen: header.screen ?? .defaultScreen).replacingBuiltInKinds(with: RecognizerRegistry.current), .builtIn)
         }
     }
 }

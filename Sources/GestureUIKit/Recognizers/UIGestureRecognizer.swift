@@ -219,6 +219,10 @@ open class UIGestureRecognizer {
 }
 
 extension UIGestureRecognizer {
+    /// The UIKit object of an engine recognizer (`engine.recognizer(named:)`): the subclass it was
+    /// made through, or a view of a built-in with its UIKit class.
+    public static func of(_ engineRecognizer: GestureRecognizer) -> UIGestureRecognizer { wrap(engineRecognizer) }
+
     /// The UIKit object of an engine recognizer: the one it was made through, or a new view of it
     /// with the UIKit class of its kind.
     static func wrap(_ core: GestureRecognizer) -> UIGestureRecognizer {

@@ -26,6 +26,9 @@ open class UIView {
         core.compatibilityObject = self
     }
 
+    /// The UIKit object of an engine view (`engine.window.view(named:)`).
+    public static func of(_ engineView: View) -> UIView { wrap(engineView) }
+
     /// The UIKit object of an engine view.
     static func wrap(_ core: View) -> UIView {
         if let existing = core.compatibilityObject as? UIView { return existing }
