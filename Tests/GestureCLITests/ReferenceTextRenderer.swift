@@ -12,7 +12,7 @@ struct ReferenceTextRenderer {
 
     /// The trace's text, once all its records are known.
     func render(_ trace: AnalyzedTrace) -> String {
-        var lines = [style(.bold, trace.path)]
+        var lines = [style(.bold, trace.path) + (trace.scene.map { ": " + $0.description } ?? "")]
         let gestures = Gesture.group(trace.transitions)
         if gestures.isEmpty { lines.append("  no gestures") }
         let spans = gestures.map(Self.span)

@@ -196,13 +196,16 @@ extension TextStreamingTests {
         let settings = try AnalyzeSettings(ParsedArguments(values: values, operands: [path]), terminal: false)
         let resolver = try SceneResolver(sceneFile: nil)
         let collector = RecordCollector()
+        var scene: SceneOrigin?
         do throws(AnalysisFailure) {
-            _ = try TraceAnalysis.render(path: path, settings: settings, resolver: resolver, renderer: collector, into: .memory())
+            _ = try TraceAnalysis.render(path: path, settings: settings, resolver: resolver, renderer: collector, into: .memory()) {
+                scene = $1
+            }
         } catch {
             return nil
         }
         let options = RenderOptions(deliveries: settings.deliveries, labelsTraces: labels, color: color)
-        return ReferenceTextRenderer(options: options).render(AnalyzedTrace(path: path, records: collector.records))
+        return ReferenceTextRenderer(options: options).render(AnalyzedTrace(path: path, records: collector.records, scene: scene))
     }
 
     /// `analyze --format text` (and the default format on a terminal, in colour) prints what the

@@ -39,7 +39,7 @@ struct PlotCommand: Command {
             let resolver = try SceneResolver(sceneFile: arguments.value("scene"))
             let reader = try TraceReader(path: path, encoding: nil)
             let header = try reader.header()
-            let scene = try resolver.scene(for: header, tracePath: path)
+            let (scene, origin) = try resolver.resolve(header, tracePath: path)
             let screen = header.screen ?? .defaultScreen
             let engine: Engine
             do throws(SceneError) {
@@ -60,7 +60,7 @@ struct PlotCommand: Command {
             engine.finish()
             for warning in reader.warnings { environment.printError(warning.description) }
             input = PlotInput(
-                name: TraceInputs.displayName(path), screen: screen, scene: scene, samples: samples,
+                name: TraceInputs.displayName(path), screen: screen, scene: scene, sceneOrigin: origin.description, samples: samples,
                 transitions: collector.transitions)
         } catch {
             environment.printError(error.description)

@@ -19,6 +19,7 @@ import GestureTrace
 /// See also: `SceneLoader` in GestureTrace, which reads and checks scene files.
 struct SceneResolver: Sendable {
     private let commandLineScene: SceneDescription?
+    private let commandLineFile: String?
     private let cache = SceneCache()
 
     /// Reads the `--scene` file, if any.
@@ -30,26 +31,37 @@ struct SceneResolver: Sendable {
         } else {
             commandLineScene = nil
         }
+        commandLineFile = sceneFile
     }
 
     /// The scene of the trace at `tracePath` (as given; `-` for standard input) with `header`.
     ///
     /// - Throws: `TraceError` for a scene the trace names that cannot be read or is invalid.
     func scene(for header: TraceHeader, tracePath: String) throws(TraceError) -> SceneDescription {
-        if let commandLineScene { return commandLineScene }
+        try resolve(header, tracePath: tracePath).scene
+    }
+
+    /// The scene of the trace at `tracePath` (as given; `-` for standard input) with `header`, and
+    /// where it came from.
+    ///
+    /// - Throws: `TraceError` for a scene the trace names that cannot be read or is invalid.
+    func resolve(_ header: TraceHeader, tracePath: String) throws(TraceError) -> (scene: SceneDescription, origin: SceneOrigin) {
+        if let commandLineScene, let commandLineFile { return (commandLineScene, .commandLine(commandLineFile)) }
         let key: SceneCache.Key
         switch header.scene {
         case .inline:
-            return try SceneLoader.resolve(explicit: nil, header: header, tracePath: tracePath).scene
+            let found = try SceneLoader.resolve(explicit: nil, header: header, tracePath: tracePath)
+            return (found.scene, SceneOrigin(found.source, header: header, commandLine: nil))
         case .path(let relative, _):
             key = SceneCache.Key(directory: Self.directory(of: tracePath), reference: relative, screen: nil)
         case nil:
             key = SceneCache.Key(directory: Self.directory(of: tracePath), reference: nil, screen: header.screen)
         }
-        if let scene = cache.scene(for: key) { return scene }
-        let scene = try SceneLoader.resolve(explicit: nil, header: header, tracePath: tracePath).scene
-        cache.remember(scene, for: key)
-        return scene
+        if let found = cache.scene(for: key) { return found }
+        let found = try SceneLoader.resolve(explicit: nil, header: header, tracePath: tracePath)
+        let result = (scene: found.scene, origin: SceneOrigin(found.source, header: header, commandLine: nil))
+        cache.remember(result, for: key)
+        return result
     }
 
     /// What the scene of a trace depends on besides its header: its directory (standard input has
@@ -78,15 +90,15 @@ private final class SceneCache: @unchecked Sendable {
 
     // Read and written only with `lock` held.
     private let lock = NSLock()
-    private var scenes: [Key: SceneDescription] = [:]
+    private var scenes: [Key: (scene: SceneDescription, origin: SceneOrigin)] = [:]
 
-    func scene(for key: Key) -> SceneDescription? {
+    func scene(for key: Key) -> (scene: SceneDescription, origin: SceneOrigin)? {
         lock.lock()
         defer { lock.unlock() }
         return scenes[key]
     }
 
-    func remember(_ scene: SceneDescription, for key: Key) {
+    func remember(_ scene: (scene: SceneDescription, origin: SceneOrigin), for key: Key) {
         lock.lock()
         defer { lock.unlock() }
         if scenes.count < 4096 { scenes[key] = scene }

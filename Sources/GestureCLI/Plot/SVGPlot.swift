@@ -8,6 +8,9 @@ struct PlotInput {
     var screen: Size
     /// The scene whose views are drawn and whose recognizers get a lane each.
     var scene: SceneDescription
+    /// Which scene that is and where it came from, for the subtitle (`default scene`).
+    var sceneOrigin: String = ""
+
     /// The trace's samples, in order.
     var samples: [Sample]
     /// The analysis's transitions, in engine order.
@@ -99,9 +102,12 @@ struct SVGPlot {
 
     private func drawTitle(_ svg: inout SVGWriter) {
         let duration = timeRange.end - timeRange.start
-        let fingers = paths.count == 1 ? "1 touch" : "\(paths.count) touches"
-        let subtitle =
-            "\(input.samples.count) samples, \(fingers), \(format(duration, 3)) s · screen \(format(input.screen.width, 2))×\(format(input.screen.height, 2)) pt · \(input.scene.recognizers.count) recognizers"
+        let fingers = CheckSummary.plural(paths.count, "touch", "touches")
+        let samples = CheckSummary.plural(input.samples.count, "sample", "samples")
+        let recognizers = CheckSummary.plural(input.scene.recognizers.count, "recognizer", "recognizers")
+        var subtitle =
+            "\(samples), \(fingers), \(format(duration, 3)) s · screen \(format(input.screen.width, 2))×\(format(input.screen.height, 2)) pt · \(recognizers)"
+        if !input.sceneOrigin.isEmpty { subtitle += " · " + input.sceneOrigin }
         svg.text(input.name, [("x", n(PlotLayout.margin)), ("y", "28"), ("font-size", "18"), ("font-weight", "bold"), ("fill", "#222")])
         svg.text(subtitle, [("x", n(PlotLayout.margin)), ("y", "48"), ("font-size", "12"), ("fill", "#666")])
     }
@@ -202,7 +208,7 @@ struct SVGPlot {
         svg.open("g", [("class", "touch")] + (ids ? [("id", "touch-\(path.index + 1)")] : []),
             title: "touch \(path.id): began at t=\(format(first.t, 4)) at (\(format(first.location.x, 2)), \(format(first.location.y, 2))); "
                 + "\(ending) at t=\(format(last.t, 4)) at (\(format(last.location.x, 2)), \(format(last.location.y, 2))); "
-                + "\(path.points.count) samples, \(format(path.length, 1)) pt")
+                + CheckSummary.plural(path.points.count, "sample", "samples") + ", \(format(path.length, 1)) pt")
         let points = path.points.map { point -> String in
             let p = pixel(point.location)
             return n(p.x) + "," + n(p.y)

@@ -8,6 +8,8 @@ struct RenderOptions {
     var labelsTraces = false
     /// ANSI colour is allowed (text format only).
     var color = false
+    /// `--compact`: the text format shows one line per gesture, without its transitions.
+    var compact = false
 }
 
 /// Turns analyzed traces into the text of one output format.
@@ -26,6 +28,13 @@ protocol AnalysisRenderer {
     var epilogue: String { get }
     /// A renderer of one trace's records, as the engine makes them.
     func traceRenderer(path: String) -> TraceRenderer
+    /// A renderer of one trace's records that also names the scene they came from (the `text`
+    /// heading, the `json` trace object); formats that hold only records ignore `scene`.
+    func traceRenderer(path: String, scene: SceneOrigin) -> TraceRenderer
+}
+
+extension AnalysisRenderer {
+    func traceRenderer(path: String, scene: SceneOrigin) -> TraceRenderer { traceRenderer(path: path) }
 }
 
 /// The `--format` values of `analyze`.

@@ -32,6 +32,10 @@ struct TextColumns {
             self.time = max(self.time, time.count)
             self.method = max(self.method, method.rawValue.count)
             self.responder = max(self.responder, responder.count)
+        case .logTransition(let time, let state, let recognizer, _):
+            self.time = max(self.time, time.count)
+            self.method = max(self.method, state.rawValue.count)
+            self.responder = max(self.responder, recognizer.count)
         }
     }
 
@@ -72,10 +76,16 @@ struct TextColumns {
             indent = "      "
             cells = [style(.dim, time.padding(to: self.time)), state.rawValue.padding(to: self.state), figures]
         case .delivery(let time, let method, let responder, let figures):
-            indent = "      "
+            indent = "  "
             cells = [
                 style(.dim, time.padding(to: self.time)), method.rawValue.padding(to: self.method), responder.padding(to: self.responder),
                 figures,
+            ]
+        case .logTransition(let time, let state, let recognizer, let figures):
+            indent = "  "
+            cells = [
+                style(.dim, time.padding(to: self.time)), style(TextRenderer.color(of: state), state.rawValue.padding(to: self.method)),
+                recognizer.padding(to: self.responder), figures,
             ]
         }
         return Self.trimmed(indent + cells.joined(separator: "  "))

@@ -12,9 +12,12 @@ enum TextLine: Equatable {
     case transition(time: String, state: RecognizerState, figures: String)
     /// A delivery: time, method, responder, figures.
     case delivery(time: String, method: DeliveryMethod, responder: String, figures: String)
+    /// A transition in the log that `--deliveries` makes: time, state, recognizer, figures, in the
+    /// columns of the deliveries it is interleaved with.
+    case logTransition(time: String, state: RecognizerState, recognizer: String, figures: String)
 
     private enum Tag: UInt8 {
-        case gesture = 1, transition, delivery
+        case gesture = 1, transition, delivery, logTransition
     }
 
     /// Appends the line's spool form.
@@ -34,6 +37,12 @@ enum TextLine: Equatable {
             Self.encode(time, into: &out)
             out.append(Self.code(of: method))
             Self.encode(responder, into: &out)
+            Self.encode(figures, into: &out)
+        case .logTransition(let time, let state, let recognizer, let figures):
+            out.append(Tag.logTransition.rawValue)
+            Self.encode(time, into: &out)
+            out.append(Self.code(of: state))
+            Self.encode(recognizer, into: &out)
             Self.encode(figures, into: &out)
         }
     }
@@ -64,6 +73,11 @@ enum TextLine: Equatable {
             let method = try method(code)
             guard let responder = try cursor.string(), let figures = try cursor.string() else { return nil }
             line = .delivery(time: time, method: method, responder: responder, figures: figures)
+        case .logTransition:
+            guard let time = try cursor.string(), let code = cursor.byte() else { return nil }
+            let state = try state(code)
+            guard let recognizer = try cursor.string(), let figures = try cursor.string() else { return nil }
+            line = .logTransition(time: time, state: state, recognizer: recognizer, figures: figures)
         case nil:
             throw damaged
         }

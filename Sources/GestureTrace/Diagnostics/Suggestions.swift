@@ -26,6 +26,18 @@ public enum Suggestions {
         closest(to: word, among: candidates).map { "Did you mean '\($0)'?" }
     }
 
+    /// `did you mean "X"?` for data errors (a trace or scene), or nil when nothing is close.
+    public static func hint(_ word: String, among candidates: [String]) -> String? {
+        closest(to: word, among: candidates).map { "did you mean \"\($0)\"?" }
+    }
+
+    /// The parenthesis a data error ends with: ` (did you mean "X"? NOTE)`, ` (did you mean "X"?)`,
+    /// ` (NOTE)`, or nothing.
+    public static func parenthesis(_ word: String, among candidates: [String], note: String? = nil) -> String {
+        let parts = [hint(word, among: candidates), note].compactMap { $0 }
+        return parts.isEmpty ? "" : " (" + parts.joined(separator: " ") + ")"
+    }
+
     private static func core(of word: String) -> [Character] {
         Array(word.drop { $0 == "-" }.lowercased())
     }

@@ -547,7 +547,7 @@ struct CSVReader: FormatReader {
             let at = s.position
             if headerRowRead {
                 guard index < columns.count else {
-                    throw s.error("row has more fields than the header row's \(columns.count) columns", at: at)
+                    throw s.error("row has more fields than the header row's \(columns.count) column\(columns.count == 1 ? "" : "s")", at: at)
                 }
             } else if index >= Self.maximumColumns {
                 throw s.error("more than \(Self.maximumColumns) columns", at: at)
@@ -578,7 +578,7 @@ struct CSVReader: FormatReader {
             break
         }
         if headerRowRead && index < columns.count {
-            throw s.error("row has \(index) field\(index == 1 ? "" : "s") but the header row has \(columns.count) columns",
+            throw s.error("row has \(index) field\(index == 1 ? "" : "s") but the header row has \(columns.count) column\(columns.count == 1 ? "" : "s")",
                 at: rowStart)
         }
     }
@@ -770,7 +770,9 @@ struct CSVReader: FormatReader {
                 columns.append(.ignored)
             } else {
                 throw s.error(
-                    "unknown column \(Messages.quoted(name)) (extension columns start with \"x-\")", at: cellPositions[i])
+                    "unknown column \(Messages.quoted(name))"
+                        + SampleKey.parenthesis(for: name, note: "extension columns start with \"x-\""),
+                    at: cellPositions[i])
             }
         }
         guard hasColumn[SampleKey.t.rawValue] else {
