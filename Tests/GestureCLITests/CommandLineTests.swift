@@ -9,9 +9,9 @@ import Testing
     static let analyzeUsage = """
         usage: gesturectl analyze [--scene FILE] [--format text|jsonl|json|csv]
                                   [--deliveries] [--only NAMES] [--no-failures]
-                                  [--velocity-estimator uikit|lsq2|impulse] [--strict]
-                                  [--allow-empty] [--input-format json|jsonl|csv]
-                                  TRACE...
+                                  [--compact] [--velocity-estimator uikit|lsq2|impulse]
+                                  [--strict] [--allow-empty]
+                                  [--input-format json|jsonl|csv] TRACE...
         """
 }
 
@@ -120,9 +120,7 @@ extension CommandLineTests {
             noColor.stdout == """
                 \(path): default scene
                   failed      doubleTap  tap  screen  0.44 s  no second tap within multiTapInterval 0.35 s
-                      0.44  failed      no second tap within multiTapInterval 0.35 s
                   recognized  tap        tap  screen  0.44 s  at (195, 420), taps 1
-                      0.44  recognized  at (195, 420), touches 1, taps 1
 
                 """)
     }
