@@ -67,6 +67,16 @@ import Testing
         #expect(result.stderr == fixtures.path("scene.json") + ":" + message + "\n")
     }
 
+    /// A trace given where a scene was expected is named as a trace.
+    @Test func aTraceGivenAsASceneIsNamedAsATrace() throws {
+        let fixtures = try Fixtures(["t.json": #"{"gesturectl": 1, "samples": []}"#, "a.json": "[]"])
+        for (name, column) in [("t.json", "2:"), ("a.json", "1:")] {
+            let result = runInProcess(["scene", "--check", fixtures.path(name)])
+            #expect(result.status == 65)
+            #expect(result.stderr.hasPrefix(fixtures.path(name) + ":1:" + column.dropLast() + ": error: this looks like a trace, not a scene: "))
+        }
+    }
+
     /// A scene among the traces of a corpus is an error of that file, named as a scene.
     @Test func aSceneInACorpusIsNamedAsAScene() throws {
         let fixtures = try Fixtures(["app-scene.json": #"{"gesturectl-scene": 1, "views": []}"#])

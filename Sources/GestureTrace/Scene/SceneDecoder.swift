@@ -16,9 +16,19 @@ public struct SceneDecoder: Sendable {
         self.file = file
     }
 
+    /// The message for a trace file read as a scene.
+    static let traceGivenAsScene =
+        "this looks like a trace, not a scene: give traces as TRACE operands, and scenes (\"views\", "
+        + "\"recognizers\"; 'gesturectl scene --default' prints one) to --scene"
+
     /// Decodes and validates a whole scene.
     public func decode(_ json: Located<JSONValue>) throws(TraceError) -> SceneDescription {
+        // A trace read where a scene was expected (`--scene trace.json`) is named as a trace.
+        if case .array = json.value { throw error(json.position, Self.traceGivenAsScene) }
         let top = try object(json, "the scene")
+        if let member = top.members.first(where: { ["gesturectl", "samples", "screen"].contains($0.key) }) {
+            throw error(member.keyPosition, "\(Self.traceGivenAsScene) (it has \"\(member.key)\")")
+        }
         try allowOnly(top, ["gesturectl-scene", "views", "controllers", "firstResponder", "recognizers", "velocityEstimator"], in: "the scene")
         if let version = top.member("gesturectl-scene") {
             guard case .number(let v, _) = version.value.value, v == 1 else {
