@@ -91,7 +91,7 @@ extension SceneDecoderTests {
     }
 
     static let errors: [(String, String)] = [
-        ("[]", "scene.json:1:1: error: \(SceneDecoder.traceGivenAsScene)"),
+        ("[]", #"scene.json:1:1: error: this looks like a trace, not a scene: give traces as TRACE operands, and scenes ("views", "recognizers"; 'gesturectl scene --default' prints one) to --scene"#),
         (#"{"views": []}"#, "nil"),
         (#"{}"#, #"scene.json:1:1: error: the scene has no "views""#),
         (#"{"gesturectl-scene": 2, "views": []}"#, #"scene.json:1:22: error: "gesturectl-scene" must be 1"#),
