@@ -17,7 +17,8 @@ struct PlotCommand: Command {
         square where it lifted (a cross when it was cancelled or still down at the end), and below \
         it a timeline: a lane of touches, then one lane per recognizer with a bar from began to ended \
         (orange when cancelled), a diamond where a discrete gesture was recognized and a cross where \
-        a recognizer failed. Hover over any mark in a browser for its time, figures and reason.
+        a recognizer failed, numbered: the Why list under the timeline gives each number's reason. \
+        The subtitle names the scene used. Hover over any mark in a browser for its time and figures.
 
         exit status: 0 success, 2 usage error, 65 the trace or scene is invalid, 66 a file cannot be \
         opened, 74 the output cannot be written.
