@@ -1,7 +1,7 @@
 import GestureTrace
 
 /// The version `gesturectl --version` prints.
-public let gesturectlVersion = "0.1.0"
+public let gesturectlVersion = "0.2.0"
 
 /// Runs `gesturectl` with `arguments` (the words after the program name) and returns the exit status.
 ///
@@ -23,7 +23,7 @@ struct CommandLineTool {
     static let commands: [any Command] = [AnalyzeCommand(), CheckCommand(), ValidateCommand(), ConvertCommand(), PlotCommand(), SynthCommand(), SceneCommand(), TemplateCommand(), CompletionsCommand(), HelpCommand()]
 
     /// The top-level options.
-    static let options = OptionTable([Option("version", help: "print the version and exit")])
+    static let options = OptionTable([Option("version", short: "V", help: "print the version and exit (also: gesturectl version)")])
 
     let environment: CommandEnvironment
 
@@ -31,7 +31,7 @@ struct CommandLineTool {
     static let usage = """
         usage: gesturectl COMMAND [OPTIONS] [ARGUMENTS]
                gesturectl help [COMMAND]
-               gesturectl --version
+               gesturectl --version | -V | version
         """
 
     /// The top-level help text.
@@ -61,10 +61,14 @@ struct CommandLineTool {
             environment.printError("gesturectl: missing command\n\(Self.usage)")
             return .usage
         }
+        if first == "version", arguments.count == 1 { return environment.writeResult("gesturectl \(gesturectlVersion)\n") }
         if first.hasPrefix("-") {
             switch first {
-            case "--version": return environment.writeResult("gesturectl \(gesturectlVersion)\n")
-            case "-h", "--help": return environment.writeResult(Self.helpText)
+            case "--version", "-V": return environment.writeResult("gesturectl \(gesturectlVersion)\n")
+            case "-h", "--help":
+                // `gesturectl --help analyze` is `gesturectl help analyze`, as in git.
+                guard arguments.count > 1 else { return environment.writeResult(Self.helpText) }
+                return run(["help"] + arguments.dropFirst())
             default:
                 let spellings = Self.options.options.map(\.spelling)
                 return usageError(

@@ -7,6 +7,8 @@ struct AnalyzedTrace {
     var path: String
     /// Transitions and, with `--deliveries`, deliveries, in the order the engine made them.
     var records: [AnalysisRecord]
+    /// The scene it was analyzed with, when the heading names it.
+    var scene: SceneOrigin? = nil
 
     /// The transition records alone.
     var transitions: [TransitionRecord] {
@@ -23,7 +25,7 @@ extension AnalysisRenderer {
     /// The output for one trace whose records are all known (the command streams instead).
     func render(_ trace: AnalyzedTrace) -> String {
         let sink = ByteSink.memory()
-        let renderer = traceRenderer(path: trace.path)
+        let renderer = trace.scene.map { traceRenderer(path: trace.path, scene: $0) } ?? traceRenderer(path: trace.path)
         do throws(OutputError) {
             try renderer.begin(sink)
             for record in trace.records { try renderer.add(record, to: sink) }

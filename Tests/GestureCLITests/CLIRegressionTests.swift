@@ -153,7 +153,7 @@ import Darwin
         let update = runInProcess(["check", "--update", fixtures.directory.path])
         #expect(update.status == 0 && update.stdout.hasSuffix("updated 2 of 2 goldens (2 new)\n"), "\(update)")
         #expect(Self.rawNames(fixtures.directory.path) == [
-            Array("e\u{301}.expected.jsonl".utf8), Array(decomposed.utf8), Array("\u{E9}.expected.jsonl".utf8), Array(precomposed.utf8),
+            Array(decomposed.utf8), Array("e\u{301}.jsonl.expected.jsonl".utf8), Array(precomposed.utf8), Array("\u{E9}.jsonl.expected.jsonl".utf8),
         ])
         let check = runInProcess(["check", fixtures.directory.path])
         #expect(check.status == 0 && check.stdout == "checked 2 traces: 2 matched, 0 mismatched, 0 missing golden, 0 errors\n", "\(check)")
@@ -257,7 +257,7 @@ import Darwin
     @Test func theTextReportEscapesControlCharacters() throws {
         let fixtures = try Fixtures()
         let path = try Self.traceWithGolden(fixtures, "esc/tap.jsonl")
-        let golden = fixtures.path("esc/tap.expected.jsonl")
+        let golden = fixtures.path("esc/tap.jsonl.expected.jsonl")
         let text = try String(contentsOfFile: golden, encoding: .utf8)
         try text.replacingOccurrences(of: #""state":"failed""#, with: #""state":"a\u001bc\r\n""#)
             .replacingOccurrences(of: #""reason":""#, with: #""reason":"x\u0007y"#)

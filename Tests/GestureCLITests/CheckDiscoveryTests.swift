@@ -14,7 +14,7 @@ extension CheckDiscoveryTests {
             #expect(GoldenNaming.isTrace(name), "\(name)")
         }
         for name in [
-            "tap.expected.jsonl", "tap.actual.jsonl", "tap.json.expected.jsonl", "scene.json", "Scene.JSON", ".hidden.json", "tap.txt",
+            "tap.jsonl.expected.jsonl", "tap.jsonl.actual.jsonl", "tap.json.expected.jsonl", "scene.json", "Scene.JSON", ".hidden.json", "tap.txt",
             "tap", "README.md",
         ] {
             #expect(!GoldenNaming.isTrace(name), "\(name)")
@@ -25,13 +25,16 @@ extension CheckDiscoveryTests {
         #expect(!GoldenNaming.isUnderScenes("traces/my-scenes/card.json"))
     }
 
-    @Test func goldenNamesKeepTheExtensionOnlyWhenNamesCollide() {
+    /// A golden name depends only on its trace's own name: adding `pan.csv` beside `pan.json`
+    /// never renames `pan.json`'s golden file.
+    @Test func goldenNamesDependOnlyOnTheTracesOwnName() {
         #expect(
             GoldenNaming.goldenBases(of: ["tap.json", "tap.jsonl", "Tap.csv", "pan.json", "a.b.csv"])
                 == [
                     FileName("tap.json"): "tap.json", FileName("tap.jsonl"): "tap.jsonl", FileName("Tap.csv"): "Tap.csv",
-                    FileName("pan.json"): "pan", FileName("a.b.csv"): "a.b",
+                    FileName("pan.json"): "pan.json", FileName("a.b.csv"): "a.b.csv",
                 ])
+        #expect(GoldenNaming.goldenBases(of: ["pan.json"]) == GoldenNaming.goldenBases(of: ["pan.json", "pan.csv"]).filter { $0.key == FileName("pan.json") })
     }
 
     @Test func pathsAreNormalized() {
@@ -73,7 +76,7 @@ extension CheckDiscoveryTests {
     @Test func goldenActualAndSceneFilesStandForTheirTraces() throws {
         let corpus = try CheckCorpus()
         try corpus.write("sub/scene.json", runInProcess(["scene", "--default"]).stdout)
-        let viaGolden = corpus.check(["--report", "json", corpus.path("tap.expected.jsonl"), corpus.path("sub/tap.actual.jsonl")])
+        let viaGolden = corpus.check(["--report", "json", corpus.path("tap.jsonl.expected.jsonl"), corpus.path("sub/tap.jsonl.actual.jsonl")])
         #expect(try reportedTraces(viaGolden.stdout).map(\.trace) == [corpus.path("sub/tap.jsonl"), corpus.path("tap.jsonl")])
         let viaScene = corpus.check(["--report", "json", corpus.path("sub/scene.json")])
         #expect(try reportedTraces(viaScene.stdout).map(\.trace) == [corpus.path("sub/tap.jsonl")])
@@ -84,16 +87,18 @@ extension CheckDiscoveryTests {
         #expect(skipped.status == 0)
         #expect(skipped.stderr == "gesturectl check: note: skipping '\(corpus.path("notes.txt"))': not a trace (.json, .jsonl, .ndjson or .csv)\n")
         // A deleted golden file named in a change list still checks its trace.
-        try FileManager.default.removeItem(atPath: corpus.path("pan.expected.jsonl"))
-        #expect(corpus.check([corpus.path("pan.expected.jsonl")]).status == 1)
+        try FileManager.default.removeItem(atPath: corpus.path("pan.jsonl.expected.jsonl"))
+        #expect(corpus.check([corpus.path("pan.jsonl.expected.jsonl")]).status == 1)
     }
 
-    @Test func nothingFoundIsAWarning() throws {
+    @Test func nothingFoundIsAnError() throws {
         let corpus = try CheckCorpus(goldens: false)
         try corpus.write("empty/notes.txt", "")
         let result = corpus.check([corpus.path("empty")])
-        #expect(result.status == 0)
-        #expect(result.stderr == "gesturectl check: warning: no traces found in '\(corpus.path("empty"))'\n")
+        #expect(result.status == 1)
+        #expect(
+            result.stderr
+                == "gesturectl check: error: no traces found in '\(corpus.path("empty"))' (traces are .json, .jsonl, .ndjson and .csv files; see docs/ci.md)\n")
         #expect(result.stdout == "checked 0 traces: 0 matched, 0 mismatched, 0 missing golden, 0 errors\n")
     }
 
@@ -113,12 +118,12 @@ extension CheckDiscoveryTests {
 
     @Test func theBuiltBinaryChecksAndReportsForGitHub() throws {
         let corpus = try CheckCorpus()
-        try corpus.edit("tap.expected.jsonl", replacing: "0.44", with: "0.45")
+        try corpus.edit("tap.jsonl.expected.jsonl", replacing: "0.44", with: "0.45")
         let result = try Binary.run(["check", "--report", "github", "--jobs", "3", "."], in: corpus.fixtures.directory)
         #expect(result.status == 1)
         #expect(
             result.stdout
-                == "::error file=tap.expected.jsonl,line=6,title=tap.jsonl does not match its golden file::1 difference from tap.expected.jsonl (actual output in tap.actual.jsonl)%0A~ t=0.45  doubleTap  failed  line 6: t expected 0.45 got 0.44\nchecked 3 traces: 2 matched, 1 mismatched, 0 missing golden, 0 errors\n"
+                == "::error file=tap.jsonl.expected.jsonl,line=6,title=tap.jsonl does not match its golden file::1 difference from tap.jsonl.expected.jsonl (actual output in tap.jsonl.actual.jsonl)%0A~ t=0.45  doubleTap  failed  line 6: t expected 0.45 got 0.44\nchecked 3 traces: 2 matched, 1 mismatched, 0 missing golden, 0 errors\n"
         )
     }
 }

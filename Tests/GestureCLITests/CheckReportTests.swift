@@ -119,7 +119,7 @@ extension CheckReportTests {
         // A directory name that needs escaping in a property, and a golden value that needs it in a message.
         try corpus.write("odd, dir: 100%/tap.jsonl", TraceText.tap)
         #expect(corpus.check(["--update", "."]).status == 0)
-        try corpus.edit("odd, dir: 100%/tap.expected.jsonl", replacing: "no second tap", with: "50% off,\\nnew: line")
+        try corpus.edit("odd, dir: 100%/tap.jsonl.expected.jsonl", replacing: "no second tap", with: "50% off,\\nnew: line")
         try corpus.write("sub/gone.expected.jsonl", "")
         try corpus.write("bad.jsonl", TraceText.malformed)
         let result = corpus.check(["--report", "github", "."])
@@ -135,11 +135,11 @@ extension CheckReportTests {
         #expect(bad.properties["title"] == "\(corpus.path("bad.jsonl")) cannot be analyzed")
         let mismatch = commands[1]
         #expect(mismatch.kind == "error")
-        #expect(mismatch.properties["file"] == corpus.path("odd, dir: 100%/tap.expected.jsonl"))
+        #expect(mismatch.properties["file"] == corpus.path("odd, dir: 100%/tap.jsonl.expected.jsonl"))
         #expect(mismatch.properties["line"] == "6")
         #expect(mismatch.properties["title"] == "\(corpus.path("odd, dir: 100%/tap.jsonl")) does not match its golden file")
         let messageLines = mismatch.message.split(separator: "\n")
-        #expect(messageLines.first?.hasPrefix("1 difference from \(corpus.path("odd, dir: 100%/tap.expected.jsonl"))") == true)
+        #expect(messageLines.first?.hasPrefix("1 difference from \(corpus.path("odd, dir: 100%/tap.jsonl.expected.jsonl"))") == true)
         #expect(messageLines.dropFirst().first?.hasPrefix(#"~ t=0.44  doubleTap  failed  line 6: reason expected "50% off,\nnew: line"#) == true)
         let orphan = commands[2]
         #expect(orphan.kind == "warning")
@@ -149,7 +149,7 @@ extension CheckReportTests {
 
     @Test func jUnitIsWellFormedWithOneTestCasePerTrace() throws {
         let corpus = try CheckCorpus()
-        try corpus.edit("tap.expected.jsonl", replacing: "no second tap", with: #"<&\"'> \u0001tab\there"#)
+        try corpus.edit("tap.jsonl.expected.jsonl", replacing: "no second tap", with: #"<&\"'> \u0001tab\there"#)
         try corpus.write("sub/new.jsonl", TraceText.tap)
         try corpus.write("sub/bad.jsonl", TraceText.malformed)
         try corpus.write("gone.expected.jsonl", "")
@@ -172,7 +172,7 @@ extension CheckReportTests {
         #expect(error.message.hasPrefix("\(corpus.path("sub/bad.jsonl")):2:"))
         let missing = try #require(document.cases[2].failure)
         #expect(missing.type == "missing-golden")
-        #expect(missing.message.hasPrefix("no golden file \(corpus.path("sub/new.expected.jsonl"))"))
+        #expect(missing.message.hasPrefix("no golden file \(corpus.path("sub/new.jsonl.expected.jsonl"))"))
         let mismatch = try #require(document.cases[4].failure)
         #expect(mismatch.type == "mismatch")
         #expect(mismatch.message.hasPrefix("1 difference from "))
@@ -204,7 +204,7 @@ extension CheckReportTests {
 
     @Test func jsonReport() throws {
         let corpus = try CheckCorpus()
-        try corpus.edit("tap.expected.jsonl", replacing: #""location":{"x":195,"#, with: #""location":{"x":195.5,"#)
+        try corpus.edit("tap.jsonl.expected.jsonl", replacing: #""location":{"x":195,"#, with: #""location":{"x":195.5,"#)
         try corpus.write("sub/new.jsonl", TraceText.tap)
         let result = corpus.check(["--report", "json", "."])
         #expect(result.status == 1)
@@ -215,7 +215,7 @@ extension CheckReportTests {
         #expect(
             try reportedTraces(result.stdout).map(\.status) == ["matched", "missing-golden", "matched", "mismatched"])
         let traces = try #require(document["traces"] as? [[String: Any]])
-        #expect(traces[1]["actual"] as? String == corpus.path("sub/new.actual.jsonl"))
+        #expect(traces[1]["actual"] as? String == corpus.path("sub/new.jsonl.actual.jsonl"))
         let differences = try #require(traces[3]["differences"] as? [[String: Any]])
         #expect(differences.count == 1)
         #expect(differences[0]["change"] as? String == "changed")

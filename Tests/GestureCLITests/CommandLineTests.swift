@@ -10,14 +10,15 @@ import Testing
         usage: gesturectl analyze [--scene FILE]
                                   [--format text|jsonl|json|csv|trace-event]
                                   [--deliveries] [--only NAMES] [--no-failures]
-                                  [--velocity-estimator uikit|lsq2|impulse] [--strict]
+                                  [--compact] [--velocity-estimator uikit|lsq2|impulse]
+                                  [--strict] [--allow-empty]
                                   [--input-format json|jsonl|csv] TRACE...
         """
 }
 
 extension CommandLineTests {
     @Test func version() {
-        #expect(runInProcess(["--version"]) == RunResult(status: 0, stdout: "gesturectl 0.1.0\n", stderr: ""))
+        #expect(runInProcess(["--version"]) == RunResult(status: 0, stdout: "gesturectl 0.2.0\n", stderr: ""))
     }
 
     @Test func unknownOptionSaysDidYouMean() {
@@ -87,14 +88,25 @@ extension CommandLineTests {
         #expect(result == RunResult(status: 0, stdout: TraceText.tapRecords, stderr: ""))
     }
 
-    @Test func filtersFailuresAndWarnsAboutUnknownNames() throws {
+    @Test func filtersFailures() throws {
         let fixtures = try Fixtures(["tap.jsonl": TraceText.tap])
-        let result = runInProcess(["analyze", "--no-failures", "--only", "tap,pam", fixtures.path("tap.jsonl")])
+        let result = runInProcess(["analyze", "--no-failures", "--only", "tap", fixtures.path("tap.jsonl")])
         #expect(result.status == 0)
         #expect(result.stdout == String(TraceText.tapRecords.split(separator: "\n")[1]) + "\n")
+    }
+
+    /// An `--only` name the scene does not have is a usage error, said once however many traces.
+    @Test func unknownOnlyNamesAreUsageErrors() throws {
+        let fixtures = try Fixtures(["tap.jsonl": TraceText.tap, "again.jsonl": TraceText.tap])
+        let result = runInProcess(["analyze", "--only", "tap,pam", fixtures.path("tap.jsonl"), fixtures.path("again.jsonl")])
+        #expect(result.status == 2)
+        #expect(result.stdout == "")
         #expect(
             result.stderr
-                == "gesturectl analyze: warning: '--only pam': the scene has no recognizer named 'pam'. Did you mean 'pan'?\n")
+                == "gesturectl analyze: '--only pam': the default scene of \(fixtures.path("tap.jsonl")) has no recognizer named 'pam'. Did you mean 'pan'?\n")
+        let far = runInProcess(["analyze", "--only", "zzzzzzzz", fixtures.path("tap.jsonl")])
+        #expect(far.status == 2)
+        #expect(far.stderr == "gesturectl analyze: '--only zzzzzzzz': the default scene of \(fixtures.path("tap.jsonl")) has no recognizer named 'zzzzzzzz'\n")
     }
 
     @Test func defaultFormatAndColourFollowTheTerminal() throws {
@@ -103,15 +115,13 @@ extension CommandLineTests {
         let piped = runInProcess(["analyze", "--only", "tap,doubleTap", path])
         #expect(piped.stdout == TraceText.tapRecords)
         let terminal = runInProcess(["analyze", "--only", "tap,doubleTap", path], terminal: true, variables: ["TERM": "xterm"])
-        #expect(terminal.stdout.hasPrefix("\u{1B}[1m\(path)\u{1B}[0m\n"))
+        #expect(terminal.stdout.hasPrefix("\u{1B}[1m\(path)\u{1B}[0m: default scene\n"))
         let noColor = runInProcess(["analyze", "--only", "tap,doubleTap", path], terminal: true, variables: ["NO_COLOR": "1"])
         #expect(
             noColor.stdout == """
-                \(path)
+                \(path): default scene
                   failed      doubleTap  tap  screen  0.44 s  no second tap within multiTapInterval 0.35 s
-                      0.44  failed      no second tap within multiTapInterval 0.35 s
                   recognized  tap        tap  screen  0.44 s  at (195, 420), taps 1
-                      0.44  recognized  at (195, 420), touches 1, taps 1
 
                 """)
     }
@@ -126,21 +136,26 @@ extension CommandLineTests {
         let strict = runInProcess(["analyze", "--strict", path])
         #expect(strict.status == 65)
         #expect(strict.stdout.isEmpty)
-        #expect(strict.stderr == lenient.stderr.replacingOccurrences(of: ": warning: ", with: ": error: "))
+        #expect(
+            strict.stderr
+                == lenient.stderr.replacingOccurrences(of: ": warning: ", with: ": error: ").replacingOccurrences(
+                    of: "; it is cancelled at t=0\n", with: "; --strict rejects the trace (without it, the touch would be cancelled at t=0)\n"))
     }
 
     @Test func validate() throws {
         let fixtures = try Fixtures(["tap.jsonl": TraceText.tap, "bad.jsonl": TraceText.malformed, "down.jsonl": TraceText.stillDown])
         let good = runInProcess(["validate", fixtures.path("tap.jsonl"), fixtures.path("down.jsonl")])
         #expect(good.status == 0)
-        #expect(good.stdout == "\(fixtures.path("tap.jsonl")): ok, 2 samples, 0.09 s\n\(fixtures.path("down.jsonl")): ok, 1 sample, 0 s\n")
+        #expect(
+            good.stdout
+                == "\(fixtures.path("tap.jsonl")): ok, 2 samples, 0.09 s, default scene\n\(fixtures.path("down.jsonl")): ok, 1 sample, 0 s, default scene\n")
         #expect(good.stderr.hasPrefix("\(fixtures.path("down.jsonl")):1:1: warning: "))
         let strict = runInProcess(["validate", "--strict", fixtures.path("down.jsonl")])
         #expect(strict.status == 1)
         #expect(strict.stdout.isEmpty)
         let bad = runInProcess(["validate", fixtures.path("bad.jsonl"), fixtures.path("tap.jsonl")])
         #expect(bad.status == 1)
-        #expect(bad.stdout == "\(fixtures.path("tap.jsonl")): ok, 2 samples, 0.09 s\n")
+        #expect(bad.stdout == "\(fixtures.path("tap.jsonl")): ok, 2 samples, 0.09 s, default scene\n")
         #expect(bad.stderr.hasPrefix("\(fixtures.path("bad.jsonl")):2:"))
         let missing = runInProcess(["validate", fixtures.path("bad.jsonl"), fixtures.path("none.jsonl")])
         #expect(missing.status == 66)

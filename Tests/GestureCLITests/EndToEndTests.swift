@@ -73,10 +73,12 @@ extension EndToEndTests {
     }
 
     @Test func versionAndHelp() throws {
-        #expect(try Binary.run(["--version"]) == RunResult(status: 0, stdout: "gesturectl 0.1.0\n", stderr: ""))
+        #expect(try Binary.run(["--version"]) == RunResult(status: 0, stdout: "gesturectl 0.2.0\n", stderr: ""))
         let help = try Binary.run(["help", "validate"])
         #expect(help.status == 0)
-        #expect(help.stdout.hasPrefix("usage: gesturectl validate [--strict] [--input-format json|jsonl|csv] TRACE...\n"))
+        #expect(
+            help.stdout.hasPrefix(
+                "usage: gesturectl validate [--scene FILE] [--strict]\n                           [--input-format json|jsonl|csv] TRACE...\n"))
     }
 
     @Test func closedPipeStopsQuietly() throws {

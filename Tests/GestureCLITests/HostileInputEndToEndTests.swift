@@ -265,7 +265,7 @@ extension HostileInputEndToEndTests {
         try fixtures.write("ids.csv", text)
         let result = try Child.run(["validate", fixtures.path("ids.csv")], timeout: 300)
         #expect(result.status == 0, "\(result)")
-        #expect(result.stdout == fixtures.path("ids.csv") + ": ok, \(2 * count) samples, \(count - 1).5 s\n", "\(result)")
+        #expect(result.stdout == fixtures.path("ids.csv") + ": ok, \(2 * count) samples, \(count - 1).5 s, default scene\n", "\(result)")
         #expect(result.peakMiB < Child.memoryLimitMiB, "\(result)")
 
         // 256 down at once (the most a trace may have) are analyzed at once; a million down at once are

@@ -115,6 +115,38 @@ extension PlotCommandTests {
         #expect(svg.texts.contains("recognized"))
     }
 
+    /// The failure reasons are in the picture (numbered beside their crosses, listed under the
+    /// timeline), lane labels count every end state, and no two labels share a place.
+    @Test func reasonsStayInThePictureAndLabelsDoNotOverlap() throws {
+        let svg = try plot(PackagePaths.trace("double-tap.json"))
+        #expect(svg.elements.contains { $0.attributes["id"] == "reasons" })
+        #expect(svg.texts.contains("Why"))
+        #expect(svg.texts.contains("tap failed at 7.306 s: doubleTap recognized, and tap requires it to fail"))
+        // One recognizer failing twice for the same reason has one note.
+        #expect(svg.texts.contains("longPress failed at 7.088 s, 7.306 s: lifted after 0.08 s, before minimumPressDuration 0.5 s"))
+        #expect(svg.texts.contains("failed ×2"))
+        #expect(svg.texts.contains("7") && !svg.texts.contains("8"))  // seven distinct reasons, numbered
+        // The two touches both have id 1 and touch down 2 pt apart: their labels do not overlap.
+        let ids = svg.all("text").filter { $0.text == "1" && $0.attributes["font-size"] == "11" && $0.attributes["font-weight"] == "bold" }
+            .compactMap { element -> (Double, Double)? in
+                guard let x = element.attributes["x"].flatMap(Double.init), let y = element.attributes["y"].flatMap(Double.init) else { return nil }
+                return (x, y)
+            }
+        #expect(ids.count >= 2)
+        for (i, a) in ids.enumerated() {
+            for b in ids.dropFirst(i + 1) { #expect(abs(a.0 - b.0) >= 8 || abs(a.1 - b.1) >= 12, "\(a) \(b)") }
+        }
+    }
+
+    @Test func laneLabelsCountEveryEndState() {
+        func record(_ state: RecognizerState) -> TransitionRecord {
+            TransitionRecord(t: 0, recognizer: "r", kind: "pan", view: "v", state: state)
+        }
+        #expect(SVGPlot.outcome(of: [record(.began), record(.ended), record(.began), record(.cancelled), record(.failed)]).text == "ended, cancelled, failed")
+        #expect(SVGPlot.outcome(of: [record(.recognized), record(.recognized)]).text == "recognized ×2")
+        #expect(SVGPlot.outcome(of: []).text == "no transitions")
+    }
+
     @Test func conflictBetweenTwoRecognizersAndEscapedNames() throws {
         let scene = """
             {"views": [{"name": "root", "frame": [0, 0, 390, 844], "children": [

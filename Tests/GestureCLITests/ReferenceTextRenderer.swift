@@ -2,9 +2,9 @@ import GestureKit
 
 @testable import GestureCLI
 
-// The `text` format as it was rendered before it streamed (`TextTraceRenderer`): every record of
-// the trace kept, grouped into gestures, then aligned. Kept here, unchanged, as the reference the
-// streaming renderer must match byte for byte (TextStreamingTests).
+// The `text` format rendered the simple way (`TextTraceRenderer` streams): every record of the
+// trace kept, grouped into gestures (or, with deliveries, listed as a log), then aligned. The
+// reference the streaming renderer must match byte for byte (TextStreamingTests).
 
 /// The text of one trace whose records are all known.
 struct ReferenceTextRenderer {
@@ -12,7 +12,42 @@ struct ReferenceTextRenderer {
 
     /// The trace's text, once all its records are known.
     func render(_ trace: AnalyzedTrace) -> String {
-        var lines = [style(.bold, trace.path)]
+        var lines = [style(.bold, trace.path) + (trace.scene.map { ": " + $0.description } ?? "")]
+        let timeWidth = trace.records.map { Self.time($0.t).count }.max() ?? 0
+        if options.deliveries {
+            // A log: every transition and delivery in the order they happened.
+            if trace.records.isEmpty { lines.append("  no transitions and no deliveries") }
+            let whatWidth = trace.records.map { record -> Int in
+                switch record {
+                case .transition(let t): return t.state.rawValue.count
+                case .delivery(let d): return d.method.rawValue.count
+                }
+            }.max() ?? 0
+            let whoWidth = trace.records.map { record -> Int in
+                switch record {
+                case .transition(let t): return t.recognizer.count
+                case .delivery(let d): return d.responder.count
+                }
+            }.max() ?? 0
+            for record in trace.records {
+                let columns: [String]
+                switch record {
+                case .transition(let t):
+                    columns = [
+                        style(.dim, Self.time(t.t).padding(to: timeWidth)),
+                        style(Self.color(of: t.state), t.state.rawValue.padding(to: whatWidth)),
+                        t.recognizer.padding(to: whoWidth), Self.figures(of: t).joined(separator: ", "),
+                    ]
+                case .delivery(let d):
+                    columns = [
+                        style(.dim, Self.time(d.t).padding(to: timeWidth)), d.method.rawValue.padding(to: whatWidth),
+                        d.responder.padding(to: whoWidth), Self.figures(of: d).joined(separator: ", "),
+                    ]
+                }
+                lines.append(Self.trimmed("  " + columns.joined(separator: "  ")))
+            }
+            return lines.joined(separator: "\n") + "\n"
+        }
         let gestures = Gesture.group(trace.transitions)
         if gestures.isEmpty { lines.append("  no gestures") }
         let spans = gestures.map(Self.span)
@@ -21,8 +56,9 @@ struct ReferenceTextRenderer {
         let kindWidth = gestures.map(\.kind.count).max() ?? 0
         let viewWidth = gestures.map(\.view.count).max() ?? 0
         let spanWidth = spans.map(\.count).max() ?? 0
-        let timeWidth = trace.records.map { Self.time($0.t).count }.max() ?? 0
-        let stateWidth = gestures.flatMap(\.transitions).map(\.state.rawValue.count).max() ?? 0
+        // A gesture of one transition is its gesture line alone; with --compact every gesture is.
+        let shown = options.compact ? [] : gestures.filter { $0.transitions.count > 1 }
+        let stateWidth = shown.flatMap(\.transitions).map(\.state.rawValue.count).max() ?? 0
         for (gesture, span) in zip(gestures, spans) {
             let outcome = gesture.outcome
             let columns = [
@@ -34,27 +70,12 @@ struct ReferenceTextRenderer {
                 Self.summary(of: gesture),
             ]
             lines.append(Self.trimmed("  " + columns.joined(separator: "  ")))
+            guard !options.compact, gesture.transitions.count > 1 else { continue }
             for transition in gesture.transitions {
                 let columns = [
                     style(.dim, Self.time(transition.t).padding(to: timeWidth)),
                     transition.state.rawValue.padding(to: stateWidth),
                     Self.figures(of: transition).joined(separator: ", "),
-                ]
-                lines.append(Self.trimmed("      " + columns.joined(separator: "  ")))
-            }
-        }
-        let deliveries = trace.deliveries
-        if options.deliveries {
-            lines.append("  deliveries")
-            if deliveries.isEmpty { lines.append("      none") }
-            let methodWidth = deliveries.map(\.method.rawValue.count).max() ?? 0
-            let responderWidth = deliveries.map(\.responder.count).max() ?? 0
-            for delivery in deliveries {
-                let columns = [
-                    style(.dim, Self.time(delivery.t).padding(to: timeWidth)),
-                    delivery.method.rawValue.padding(to: methodWidth),
-                    delivery.responder.padding(to: responderWidth),
-                    Self.figures(of: delivery).joined(separator: ", "),
                 ]
                 lines.append(Self.trimmed("      " + columns.joined(separator: "  ")))
             }

@@ -112,14 +112,25 @@ extension RendererTests {
             text == """
                 a.jsonl
                   ended       pan        pan       screen  0.108–0.3 s  at (220.25, 197), translation (120.25, -3), velocity (400, 0)
-                      0.108  began       at (112, 200), touches 1, translation (12, 0), velocity (480.5, 0)
-                      0.3    ended       at (220.25, 197), touches 1, translation (120.25, -3), velocity (400, 0)
+                      0.108  began  at (112, 200), touches 1, translation (12, 0), velocity (480.5, 0)
+                      0.3    ended  at (220.25, 197), touches 1, translation (120.25, -3), velocity (400, 0)
                   failed      doubleTap  tap       screen  0.44 s       no second tap, "really"
-                      0.44   failed      no second tap, "really"
                   changed     pinch      pinch     card    1 s          at (0, 2), velocity -0.75, scale 1.5
-                      1      changed     at (0, 2), touches 2, velocity -0.75, scale 1.5
                   recognized  shape      template  screen  2 s          at (10, 20), template check, score 0.91
-                      2      recognized  at (10, 20), touches 1, template check, score 0.91
+
+                """)
+    }
+
+    /// `--compact`: one line per gesture.
+    @Test func compactText() {
+        let text = output(TextRenderer(options: RenderOptions(compact: true)), [RecordFixtures.trace()])
+        #expect(
+            text == """
+                a.jsonl
+                  ended       pan        pan       screen  0.108–0.3 s  at (220.25, 197), translation (120.25, -3), velocity (400, 0)
+                  failed      doubleTap  tap       screen  0.44 s       no second tap, "really"
+                  changed     pinch      pinch     card    1 s          at (0, 2), velocity -0.75, scale 1.5
+                  recognized  shape      template  screen  2 s          at (10, 20), template check, score 0.91
 
                 """)
     }
@@ -132,10 +143,8 @@ extension RendererTests {
         #expect(
             output(renderer, [trace]) == """
                 \(escape)1mb.jsonl\(escape)0m
-                  \(escape)31mfailed\(escape)0m  doubleTap  tap  screen  0.44 s  no second tap, "really"
-                      \(escape)2m0.44\(escape)0m  failed  no second tap, "really"
-                  deliveries
-                      \(escape)2m0.2 \(escape)0m  touchesCancelled  card  touches 1 thumb, via label, cancelled by cardPan
+                  \(escape)2m0.44\(escape)0m  \(escape)31mfailed          \(escape)0m  doubleTap  no second tap, "really"
+                  \(escape)2m0.2 \(escape)0m  touchesCancelled  card       touches 1 thumb, via label, cancelled by cardPan
 
                 """)
     }

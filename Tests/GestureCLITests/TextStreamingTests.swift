@@ -89,8 +89,8 @@ extension TextStreamingTests {
         #expect(try Self.streamed(trace, options: RenderOptions()).hasPrefix("-\n  failed  doubleTap  tap  screen  0.44 s"))
     }
 
-    /// The time column is as wide as the widest time of any record, a delivery's included, even
-    /// when deliveries are not shown.
+    /// With deliveries the text is a log whose time column is as wide as the widest time of any
+    /// record; without, a gesture of one transition is its gesture line alone.
     @Test func deliveryTimesWidenTheTimeColumn() throws {
         var delivery = RecordFixtures.touchesCancelled
         delivery.t = 123.456
@@ -99,7 +99,11 @@ extension TextStreamingTests {
             let options = RenderOptions(deliveries: deliveries)
             let text = try Self.streamed(trace, options: options)
             #expect(text == ReferenceTextRenderer(options: options).render(trace))
-            #expect(text.contains("\n      0.44     failed  no second tap"))
+            #expect(
+                text.contains(
+                    deliveries
+                        ? "\n  0.44     failed            doubleTap  no second tap"
+                        : "\n  failed  doubleTap  tap  screen  0.44 s  no second tap"))
         }
     }
 
@@ -115,7 +119,8 @@ extension TextStreamingTests {
         let text = try Self.streamed(trace, options: RenderOptions(), spoolLimit: 4)
         #expect(text == ReferenceTextRenderer(options: RenderOptions()).render(trace))
         let firstWords = text.split(separator: "\n").map { $0.split(separator: " ").first ?? "" }
-        #expect(firstWords.prefix(4) == ["open.jsonl", "began", "0.108", "ended"])
+        // `slow` has one transition: its gesture line alone.
+        #expect(firstWords.prefix(4) == ["open.jsonl", "began", "ended", "0.108"])
     }
 }
 
@@ -196,13 +201,16 @@ extension TextStreamingTests {
         let settings = try AnalyzeSettings(ParsedArguments(values: values, operands: [path]), terminal: false)
         let resolver = try SceneResolver(sceneFile: nil)
         let collector = RecordCollector()
+        var scene: SceneOrigin?
         do throws(AnalysisFailure) {
-            _ = try TraceAnalysis.render(path: path, settings: settings, resolver: resolver, renderer: collector, into: .memory())
+            _ = try TraceAnalysis.render(path: path, settings: settings, resolver: resolver, renderer: collector, into: .memory()) {
+                scene = $1
+            }
         } catch {
             return nil
         }
-        let options = RenderOptions(deliveries: settings.deliveries, labelsTraces: labels, color: color)
-        return ReferenceTextRenderer(options: options).render(AnalyzedTrace(path: path, records: collector.records))
+        let options = RenderOptions(deliveries: settings.deliveries, labelsTraces: labels, color: color, compact: settings.compact)
+        return ReferenceTextRenderer(options: options).render(AnalyzedTrace(path: path, records: collector.records, scene: scene))
     }
 
     /// `analyze --format text` (and the default format on a terminal, in colour) prints what the
@@ -213,6 +221,7 @@ extension TextStreamingTests {
         _ = fixtures
         let variants: [[String]] = [
             [], ["--deliveries"], ["--no-failures"], ["--only", "pan,doubleTap"], ["--deliveries", "--no-failures", "--only", "pinch"],
+            ["--compact"], ["--compact", "--no-failures"],
         ]
         for options in variants {
             var expectedAll: [String] = []

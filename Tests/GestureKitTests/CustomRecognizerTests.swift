@@ -4,17 +4,17 @@ import Testing
 /// Recognizers written from scratch against GestureKit's public API, as an app would write a
 /// `UIGestureRecognizer` subclass (no `@testable`): they override the touch methods and `reset`,
 /// set their state through the base class, and take part in arbitration, delivery and records like
-/// the built-in kinds. ``SeedCheckmark`` is the worked example of docs/custom-gestures.md.
+/// the built-in kinds. ``BookCheckmark`` is the worked example of docs/custom-gestures.md.
 @Suite struct CustomRecognizerTests {}
 
 extension CustomRecognizerTests {
     @Test func thePortOfTheSeedRecognizesAV() {
         let stage = CustomStage()
-        let check = SeedCheckmark(name: "check")
+        let check = BookCheckmark(name: "check")
         let records = stage.run([check], CustomStage.vStroke(from: Point(x: 40, y: 40)))
         #expect(records.transitions.map(\.customSummary) == ["check recognized@0.3"])
         let record = records.transitions[0]
-        #expect(record.kind == "seedCheckmark")
+        #expect(record.kind == "bookCheckmark")
         #expect(record.view == "photo")
         #expect(record.location == Point(x: 40 + 120, y: 40), "the lift point in the photo's coordinates")
         #expect(record.touches == 0)
@@ -24,7 +24,7 @@ extension CustomRecognizerTests {
 
     @Test func thePortOfTheSeedFailsWithItsReasonAndRecognizesAgainAfterReset() {
         let stage = CustomStage()
-        let check = SeedCheckmark(name: "check")
+        let check = BookCheckmark(name: "check")
         let wrongWay = CustomStage.line(from: Point(x: 200, y: 40), to: Point(x: 100, y: 140), start: 0)
         let records = stage.run([check], wrongWay + CustomStage.vStroke(from: Point(x: 40, y: 40), start: 1))
         #expect(records.transitions.map(\.customSummary) == ["check failed@0.01", "check recognized@1.3"])
@@ -99,7 +99,7 @@ extension CustomRecognizerTests {
         #expect(RecognizerState.isLegal(from: .possible, to: .recognized))
     }
 
-    /// docs/custom-gestures.md: the `state` setter takes the seed's `Cancelled` before anything
+    /// docs/custom-gestures.md: the `state` setter takes the textbook's `Cancelled` before anything
     /// began as a failure with a reason, while `transition(to:)` throws for it.
     @Test func cancelledBeforeBeganThroughTheSetterIsAFailureButTheThrowingFormThrows() {
         let setter = CancelOnCancel(name: "setter", throwing: false)
@@ -124,15 +124,15 @@ extension CustomRecognizerTests {
 
 // MARK: Recognizers written as an app would
 
-/// The seeds' checkmark recognizer (a `UIGestureRecognizer` subclass in C#), ported line by line:
+/// The textbook checkmark recognizer (a `UIGestureRecognizer` subclass in C#), ported line by line:
 /// one finger; while not yet on the upstroke, moving down-right keeps the midpoint, moving up-right
 /// starts the upstroke, anything else fails; recognized at lift if the upstroke started.
-private final class SeedCheckmark: GestureRecognizer {
+private final class BookCheckmark: GestureRecognizer {
     private var strokeUp = false
     private var midpoint: Point?
     private(set) var resets = 0
 
-    override var kindName: String { "seedCheckmark" }
+    override var kindName: String { "bookCheckmark" }
     override var isDiscrete: Bool { true }
 
     override func touchesBegan(_ touches: [Touch], with event: TouchEvent) {
@@ -270,7 +270,7 @@ private final class EagerChanger: GestureRecognizer {
     }
 }
 
-/// Sets `.cancelled` when its touches are cancelled, as the seed does: through the `state` setter,
+/// Sets `.cancelled` when its touches are cancelled, as textbook recognizers do: through the `state` setter,
 /// or with `transition(to:)`, keeping the error.
 private final class CancelOnCancel: GestureRecognizer {
     let throwing: Bool

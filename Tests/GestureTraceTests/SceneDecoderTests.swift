@@ -91,7 +91,7 @@ extension SceneDecoderTests {
     }
 
     static let errors: [(String, String)] = [
-        ("[]", "scene.json:1:1: error: the scene must be an object, not an array"),
+        ("[]", #"scene.json:1:1: error: this looks like a trace, not a scene: give traces as TRACE operands, and scenes ("views", "recognizers"; 'gesturectl scene --default' prints one) to --scene"#),
         (#"{"views": []}"#, "nil"),
         (#"{}"#, #"scene.json:1:1: error: the scene has no "views""#),
         (#"{"gesturectl-scene": 2, "views": []}"#, #"scene.json:1:22: error: "gesturectl-scene" must be 1"#),
@@ -111,8 +111,8 @@ extension SceneDecoderTests {
         (#"{"views": [{"name": "a", "frame": [0,0,1,1], "forwardsTo": "b"}]}"#, #"scene.json:1:60: error: "forwardsTo" names "b", which is neither a view nor a controller"#),
         (#"{"views": [], "recognizers": [{"name": "r", "kind": "drag", "view": "a"}]}"#, #"scene.json:1:53: error: unknown recognizer kind "drag" (expected one of checkmark, longPress, pan, pinch, rotation, screenEdgePan, swipe, tap, template)"#),
         (#"{"views": [], "recognizers": [{"name": "r", "kind": "pan", "view": "a"}]}"#, #"scene.json:1:68: error: recognizer "r" names view "a", which does not exist"#),
-        (#"{"views": [], "recognizers": [{"name": "r", "kind": "pan", "view": "window", "numberOfTapsRequired": 2}]}"#, #"scene.json:1:78: error: "numberOfTapsRequired" is not a setting of a pan recognizer"#),
-        (#"{"views": [], "recognizers": [{"name": "r", "kind": "pan", "view": "window", "speed": 2}]}"#, #"scene.json:1:78: error: unknown key "speed" in recognizer "r""#),
+        (#"{"views": [], "recognizers": [{"name": "r", "kind": "pan", "view": "window", "numberOfTapsRequired": 2}]}"#, #"scene.json:1:78: error: "numberOfTapsRequired" is not a setting of a pan recognizer (its settings: minimumNumberOfTouches, maximumNumberOfTouches)"#),
+        (#"{"views": [], "recognizers": [{"name": "r", "kind": "pan", "view": "window", "speed": 2}]}"#, #"scene.json:1:78: error: unknown key "speed" in recognizer "r" (extension keys start with "x-")"#),
         (#"{"views": [], "recognizers": [{"name": "r", "kind": "tap", "view": "window", "numberOfTapsRequired": 0}]}"#, #"scene.json:1:102: error: "numberOfTapsRequired" must be a whole number from 1 to 1000000"#),
         (#"{"views": [], "recognizers": [{"name": "r", "kind": "tap", "view": "window", "requireToFail": ["q"]}]}"#, #"scene.json:1:96: error: "requireToFail" of "r" names recognizer "q", which does not exist"#),
         (#"{"views": [], "recognizers": [{"name": "r", "kind": "tap", "view": "window", "requireToFail": ["r"]}]}"#, #"scene.json:1:96: error: recognizer "r" cannot require itself to fail"#),

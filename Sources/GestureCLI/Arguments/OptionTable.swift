@@ -20,13 +20,16 @@ struct Option {
     var value: Value
     /// One line of help: what the option does.
     var help: String
+    /// Whether the command cannot run without it: usage lines show it without brackets.
+    var isRequired = false
 
     /// Creates an option.
-    init(_ name: String, short shortName: Character? = nil, _ value: Value = .none, help: String) {
+    init(_ name: String, short shortName: Character? = nil, _ value: Value = .none, required: Bool = false, help: String) {
         self.name = name
         self.shortName = shortName
         self.value = value
         self.help = help
+        isRequired = required
     }
 
     /// `-h`/`--help`, which every command has.
@@ -101,7 +104,7 @@ struct OptionTable {
 
     /// The parts of ``synopsis``, one per option, for wrapping.
     var synopsisTokens: [String] {
-        options.filter { $0.name != Option.help.name }.map { "[\($0.signature)]" }
+        options.filter { $0.name != Option.help.name }.map { $0.isRequired ? $0.signature : "[\($0.signature)]" }
     }
 
     /// The options section of `--help`: labels on the left, help in an aligned column wrapped at

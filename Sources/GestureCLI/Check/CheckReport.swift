@@ -18,8 +18,10 @@ enum CheckReportFormat: String, CaseIterable, Sendable {
 struct CheckSummary {
     /// The traces of this run (this shard's), in order, their analyses dropped.
     var checks: [TraceCheck]
-    /// Golden files without a trace (reported by shard 1 only).
+    /// Golden files without a trace (reported by shard 1 only), not pruned.
     var orphans: [String]
+    /// Orphaned golden files `--update --prune` deleted.
+    var pruned: [String] = []
     /// How many traces were found before `--shard` took its slice.
     var found: Int
     /// `--shard`.
@@ -38,7 +40,7 @@ struct CheckSummary {
         let errors = count("error")
         var text: String
         if update {
-            text = "updated \(count("created") + count("rewritten")) of \(checks.count) goldens"
+            text = "updated \(count("created") + count("rewritten")) of " + Self.plural(checks.count, "golden", "goldens")
             var notes: [String] = []
             if count("created") > 0 { notes.append("\(count("created")) new") }
             if errors > 0 { notes.append(Self.plural(errors, "error", "errors")) }
@@ -49,6 +51,7 @@ struct CheckSummary {
             text += "\(count("missing-golden")) missing golden, \(Self.plural(errors, "error", "errors"))"
         }
         if !orphans.isEmpty { text += "; " + Self.plural(orphans.count, "orphaned golden file", "orphaned golden files") }
+        if !pruned.isEmpty { text += "; removed " + Self.plural(pruned.count, "orphaned golden file", "orphaned golden files") }
         return text
     }
 
@@ -167,17 +170,17 @@ struct TextCheckReport: CheckReport {
             lines = ["updated  \(golden)"]
         case .mismatched(let differences):
             lines = [label("FAIL ") + " \(trace): " + DiffLines.headline(differences, golden: golden) + actualNote]
+            lines += sceneLine(check)
             lines += DiffLines.lines(differences, color: color).map { "  " + $0 }
         case .missingGolden:
-            lines = [label("FAIL ") + " \(trace): no golden file \(golden)" + actualNote]
+            lines = [label("FAIL ") + " \(trace): no golden file \(golden)" + actualNote] + sceneLine(check)
         case .invalidTrace:
-            lines = [label("ERROR") + " \(trace): cannot be analyzed"] + check.outcome.errorMessages.map { "  " + $0 }
+            lines = [label("ERROR") + " \(trace): cannot be analyzed (the error follows on standard error)"]
         case .invalidGolden(let error):
             let problem = error.diagnostic == nil ? "cannot be read" : "does not parse"
             lines = [label("ERROR") + " \(trace): its golden file \(problem)" + actualNote]
-            lines += check.outcome.errorMessages.map { "  " + $0 }
-        case .cannotWrite:
-            lines = [label("ERROR") + " \(trace):"] + check.outcome.errorMessages.map { "  " + $0 }
+        case .cannotWrite(let error):
+            lines = [label("ERROR") + " \(trace): cannot write '\(DiffLines.escaped(error.path))'"]
         }
         return lines.joined(separator: "\n") + "\n"
     }
@@ -186,13 +189,20 @@ struct TextCheckReport: CheckReport {
         var text = ""
         for orphan in summary.orphans {
             let tag = color ? TerminalStyle.yellow.apply("ORPHAN") : "ORPHAN"
-            text += "\(tag) \(DiffLines.escaped(orphan)): no trace beside it has this golden file (rename it or delete it)\n"
+            text += "\(tag) \(DiffLines.escaped(orphan)): no trace beside it has this golden file "
+                + "(rename it, or delete it: 'gesturectl check --update --prune' deletes every orphan)\n"
         }
+        for path in summary.pruned { text += "removed  \(DiffLines.escaped(path))\n" }
         text += summary.line + "\n"
         if summary.count("missing-golden") > 0 {
             text += "('gesturectl check --update PATH...' writes the missing golden files; review them first)\n"
         }
         return text
+    }
+
+    /// `  analyzed with the default scene`, or nothing when the scene is not known.
+    private func sceneLine(_ check: TraceCheck) -> [String] {
+        check.scene.map { ["  analyzed with the " + DiffLines.escaped($0.description)] } ?? []
     }
 
     private func label(_ word: String) -> String { color ? TerminalStyle.red.apply(word) : word }

@@ -19,6 +19,10 @@ struct CheckSettings: Sendable {
     /// `--deliveries`: analyze every trace with its deliveries. Without it each golden file decides:
     /// one whose records carry `"type"` (written with deliveries) is compared with them.
     var deliveries: Bool
+    /// `--allow-empty`: traces without samples pass.
+    var allowsEmpty: Bool
+    /// `--prune` (with `--update`): delete the orphaned golden files.
+    var prune: Bool
 
     /// The default `--tolerance`: one unit in the sixth decimal place, the last one printed, so that
     /// a last digit rounded the other way on another machine still matches.
@@ -60,6 +64,9 @@ struct CheckSettings: Sendable {
         }
         report = arguments.value("report").flatMap(CheckReportFormat.init(rawValue:)) ?? .text
         deliveries = arguments.isSet("deliveries")
+        allowsEmpty = arguments.isSet("allow-empty")
+        prune = arguments.isSet("prune")
+        if prune, !update { throw UsageError("'--prune' applies only with '--update'") }
         tolerance = Self.defaultTolerance
         if let text = arguments.value("tolerance") {
             guard let value = Double(text), value.isFinite, value >= 0 else {

@@ -7,11 +7,11 @@ import GestureTrace
 /// `scene.json` (the scene of the traces beside it), names starting with `.`, and any file with a
 /// directory named `scenes` in its path (scene files that traces name in their `scene` key).
 ///
-/// The golden file of `DIR/NAME.EXT` is `DIR/NAME.expected.jsonl`. When several traces in one
-/// directory share NAME (ignoring case), as `tap.json`, `tap.jsonl` and `tap.csv` do, each keeps
-/// its extension instead: `DIR/tap.json.expected.jsonl`, `DIR/tap.jsonl.expected.jsonl`,
-/// `DIR/tap.csv.expected.jsonl`. The actual file is the golden's name with `.actual.jsonl` in place
-/// of `.expected.jsonl`.
+/// The golden file of `DIR/NAME.EXT` is `DIR/NAME.EXT.expected.jsonl`: it depends only on the
+/// trace's own name, so adding `tap.csv` beside `tap.jsonl` never renames `tap.jsonl`'s golden.
+/// (Before gesturectl 0.2.0 it was `DIR/NAME.expected.jsonl` unless several traces shared NAME;
+/// docs/ci.md says how to migrate.) The actual file is the golden's name with `.actual.jsonl` in
+/// place of `.expected.jsonl`.
 ///
 /// See also: docs/ci.md, "Which files are traces".
 enum GoldenNaming {
@@ -41,26 +41,16 @@ enum GoldenNaming {
         path.split(separator: "/").dropLast().contains { $0 == scenesDirectoryName }
     }
 
-    /// The base of each trace's golden name: NAME, or NAME.EXT when NAME is shared.
+    /// The base of each trace's golden name: the trace's whole name, NAME.EXT.
     ///
     /// Names are told apart by their UTF-8 bytes (``FileName``), as the file system does.
     ///
     /// - Parameter traces: the names of every trace in one directory.
     /// - Returns: for each name of `traces`, what comes before `.expected.jsonl`.
     static func goldenBases(of traces: [String]) -> [FileName: String] {
-        var stemCounts: [FileName: Int] = [:]
-        for name in traces { stemCounts[FileName(stem(name).lowercased()), default: 0] += 1 }
         var bases: [FileName: String] = [:]
-        for name in traces {
-            bases[FileName(name)] = stemCounts[FileName(stem(name).lowercased()), default: 0] > 1 ? name : stem(name)
-        }
+        for name in traces { bases[FileName(name)] = name }
         return bases
-    }
-
-    /// The name without its last extension: `tap` for `tap.json`, `a.b` for `a.b.csv`.
-    static func stem(_ name: String) -> String {
-        guard let dot = name.lastIndex(of: "."), dot != name.startIndex else { return name }
-        return String(name[..<dot])
     }
 }
 

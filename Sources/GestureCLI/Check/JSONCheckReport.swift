@@ -66,6 +66,12 @@ struct JSONCheckReport: CheckReport {
         json.beginArray()
         for orphan in summary.orphans { json.string(orphan) }
         json.endArray()
+        if !summary.pruned.isEmpty {
+            json.key("prunedGoldens")
+            json.beginArray()
+            for path in summary.pruned { json.string(path) }
+            json.endArray()
+        }
         json.endObject()
         json.endLine()
         return json.text
@@ -77,6 +83,17 @@ struct JSONCheckReport: CheckReport {
         json.string(check.target.trace)
         json.key("golden")
         json.string(check.target.golden)
+        if let scene = check.scene {
+            json.key("scene")
+            json.beginObject(inline: true)
+            json.key("from")
+            json.string(scene.from)
+            if let file = scene.file {
+                json.key("file")
+                json.string(file)
+            }
+            json.endObject()
+        }
         json.key("status")
         json.string(check.outcome.word)
         if check.wroteActual {

@@ -119,6 +119,10 @@ extension TraceOutcome {
             return [CheckProblem(file: TraceInputs.displayName(path), position: nil, message: "invalid scene: " + message)]
         case .invalidTrace(.warningsAsErrors(let warnings)):
             return warnings.map { CheckProblem(file: $0.file, position: $0.position, message: $0.message) }
+        case .invalidTrace(.empty(let diagnostic)):
+            return [CheckProblem(file: diagnostic.file, position: diagnostic.position, message: diagnostic.message)]
+        case .invalidTrace(.unknownOnlyNames(let path, _, _)):
+            return [CheckProblem(file: TraceInputs.displayName(path), position: nil, message: "unknown --only names")]
         case .cannotWrite(let error):
             return [CheckProblem(file: error.path, position: nil, message: "cannot write '\(error.path)': \(error.reason)")]
         case .matched, .mismatched, .missingGolden, .created, .rewritten, .unchanged:
@@ -138,6 +142,8 @@ struct TraceCheck: Sendable {
     var analysis: [UInt8]?
     /// The trace's warnings (a touch still down at the end), for standard error.
     var warnings: [Diagnostic] = []
+    /// The scene it was analyzed with, once known (nil when the trace or its scene cannot be read).
+    var scene: SceneOrigin?
     /// Whether the actual file was written for this trace.
     var wroteActual = false
     /// Wall-clock seconds spent on the trace (JUnit's `time`).
@@ -162,10 +168,12 @@ struct TraceCheck: Sendable {
         }
         var settings = settings
         settings.deliveries = deliveries || ((try? golden.get()).flatMap { $0.map(holdsDeliveries) } ?? false)
+        var scene: SceneOrigin?
         do throws(AnalysisFailure) {
             check.warnings = try TraceAnalysis.render(
                 path: target.trace, settings: settings, resolver: resolver,
-                renderer: JSONLinesRenderer(options: RenderOptions(deliveries: settings.deliveries)), into: sink)
+                renderer: JSONLinesRenderer(options: RenderOptions(deliveries: settings.deliveries)), into: sink
+            ) { _, origin in scene = origin }
             let analysis = sink.buffer.bytes
             check.outcome = compare(analysis, with: target.golden, contents: golden, update: update, comparison: comparison)
             switch check.outcome {
@@ -178,6 +186,7 @@ struct TraceCheck: Sendable {
             case .output: preconditionFailure("TraceCheck: rendering in memory failed")
             }
         }
+        check.scene = scene
         check.seconds = monotonicSeconds() - start
         return check
     }

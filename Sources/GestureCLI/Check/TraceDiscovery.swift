@@ -149,7 +149,7 @@ struct TraceDiscovery {
         let key = TraceKey(trace)
         guard found[key] == nil else { return }
         let directory = CheckPath.directory(of: trace)
-        let base = listing.goldenBases[FileName(CheckPath.fileName(of: trace))] ?? GoldenNaming.stem(CheckPath.fileName(of: trace))
+        let base = listing.goldenBases[FileName(CheckPath.fileName(of: trace))] ?? CheckPath.fileName(of: trace)
         let actual = base + GoldenNaming.actualSuffix
         found[key] = CheckTarget(
             trace: trace, golden: CheckPath.join(directory, base + GoldenNaming.goldenSuffix),
@@ -164,7 +164,7 @@ struct TraceDiscovery {
     }
 
     private static func goldenName(of trace: String, in listing: Listing) -> String {
-        (listing.goldenBases[FileName(trace)] ?? GoldenNaming.stem(trace)) + GoldenNaming.goldenSuffix
+        (listing.goldenBases[FileName(trace)] ?? trace) + GoldenNaming.goldenSuffix
     }
 
     /// The traces, golden files and subdirectories of `directory`, read once.

@@ -39,10 +39,12 @@ struct AnalyzeCommand: Command {
         Option("deliveries", help: "also report what UIKit delivers to responders"),
         Option("only", .argument(placeholder: "NAMES"), help: "report only these recognizers (comma-separated)"),
         Option("no-failures", help: "leave out failed transitions"),
+        Option("compact", help: "text: one line per gesture, without its transitions (implies --format text)"),
         Option(
             "velocity-estimator", .choice(VelocityEstimatorKind.allCases.map(\.rawValue)),
             help: "estimate velocities this way instead of the scene's way"),
         Option("strict", help: "treat warnings (a touch still down at the end) as errors"),
+        Option("allow-empty", help: "let a trace without samples pass (by default it is an error: a failed recording)"),
         .inputFormat,
     ])
     let operands = Operands.oneOrMore("TRACE")
@@ -67,7 +69,8 @@ struct AnalyzeCommand: Command {
             return TraceInputs.status(of: error)
         }
         let renderOptions = RenderOptions(
-            deliveries: settings.deliveries, labelsTraces: settings.traces.count > 1, color: environment.usesColor)
+            deliveries: settings.deliveries, labelsTraces: settings.traces.count > 1, color: environment.usesColor,
+            compact: settings.compact)
         var run = AnalyzeRun(
             settings: settings, resolver: resolver, renderOptions: renderOptions, environment: environment, progress: progress)
         let jobs = min(ProcessInfo.processInfo.activeProcessorCount, settings.traces.count)
@@ -117,8 +120,8 @@ private struct AnalyzeRun {
             guard showProgress("analyzing \(index + 1)/\(settings.traces.count): \(path)") else { return }
             let trace: TraceAnalysis.Validated
             do throws(TraceAnalysisError) {
-                trace = try TraceAnalysis.validate(path: path, settings: settings, resolver: resolver) { scene in
-                    checkOnlyNames(scene.recognizers.map(\.name))
+                trace = try TraceAnalysis.validate(path: path, settings: settings, resolver: resolver) { _, origin in
+                    noteScene(origin, of: path)
                 }
             } catch {
                 report(error)
@@ -154,9 +157,12 @@ private struct AnalyzeRun {
             },
             deliver: { index, result in
                 guard showProgress("analyzing \(index + 1)/\(traces.count): \(traces[index])") else { return false }
-                if let names = result.sceneNames { checkOnlyNames(names) }
-                for message in result.messages { environment.printError(message) }
-                status = status.worse(result.status)
+                if let origin = result.scene { noteScene(origin, of: traces[index]) }
+                if let error = result.error {
+                    report(error)
+                } else {
+                    for message in result.messages { environment.printError(message) }
+                }
                 if let failure = result.outputFailure {
                     outputFailure = failure
                     return false
@@ -223,33 +229,41 @@ private struct AnalyzeRun {
     }
 
     private mutating func report(_ error: TraceAnalysisError) {
-        for message in error.messages { environment.printError(message) }
         status = status.worse(error.status)
+        guard case .unknownOnlyNames(let path, let scene, let names) = error else {
+            for message in error.messages { environment.printError(message) }
+            return
+        }
+        // Each unknown name once, however many traces share the scene.
+        for name in names where !reportedUnknownNames.contains(name.name) {
+            reportedUnknownNames.insert(name.name)
+            environment.printError(TraceAnalysisError.unknownOnlyName(name, path: path, scene: scene))
+        }
     }
 
-    /// Warns once about each `--only` name that is not a recognizer of the scene (`known` names its
-    /// recognizers).
-    private mutating func checkOnlyNames(_ known: [String]) {
-        guard let only = settings.only else { return }
-        for name in only.sorted() where !known.contains(name) && !reportedUnknownNames.contains(name) {
-            reportedUnknownNames.insert(name)
-            var message = "gesturectl analyze: warning: '--only \(name)': the scene has no recognizer named '\(name)'"
-            if let suggestion = Suggestions.didYouMean(name, among: known) { message += ". " + suggestion }
-            environment.printError(message)
-        }
+    /// Names the scene on standard error when it is a terminal, the format holds only records
+    /// (`jsonl`, `csv`), and the scene came from the trace or its folder rather than from the
+    /// command line or the defaults (the case that surprises): `TRACE: note: analyzed with the scene
+    /// d/scene.json (beside the trace)`. The `text` heading and the `json` document name every
+    /// scene themselves; pipes and logs get only the records.
+    private func noteScene(_ origin: SceneOrigin, of path: String) {
+        guard environment.standardErrorIsTerminal, settings.format == .jsonl || settings.format == .csv else { return }
+        if case .builtIn = origin { return }
+        if case .commandLine = origin { return }
+        environment.printError("\(TraceInputs.displayName(path)): note: analyzed with the \(origin.description)")
     }
 }
 
 /// One trace analyzed by a worker of a parallel `analyze`: what the command prints for it, in order.
 private struct ParallelTrace: Sendable {
-    /// The names of the trace's recognizers, once its scene is known (for `--only`'s warnings).
-    var sceneNames: [String]?
-    /// The lines for standard error: the trace's warnings, or why it has no analysis.
+    /// Where its scene came from, once known.
+    var scene: SceneOrigin?
+    /// The lines for standard error: the trace's warnings.
     var messages: [String] = []
-    /// The trace's share of the exit status.
-    var status = ExitStatus.success
     /// Whether the trace's scene has controls or scroll views.
     var extended = false
+    /// Why the trace has no analysis.
+    var error: TraceAnalysisError?
     /// The rendered output of a good trace.
     var output: SpoolTransfer?
     /// A spool that could not be written (a temporary file).
@@ -260,12 +274,12 @@ private struct ParallelTrace: Sendable {
     ) -> ParallelTrace {
         var result = ParallelTrace()
         let spool = Spool(memoryLimit: 1 << 20)
-        var names: [String]?
+        var origin: SceneOrigin?
         do throws(AnalysisFailure) {
             let warnings = try TraceAnalysis.render(
                 path: path, settings: settings, resolver: resolver, renderer: format.renderer(options), into: .spool(spool)
-            ) { scene in
-                names = scene.recognizers.map(\.name)
+            ) { scene, found in
+                origin = found
                 result.extended = scene.hasControlsOrScrollViews
             }
             result.messages = warnings.map(\.description)
@@ -273,13 +287,12 @@ private struct ParallelTrace: Sendable {
         } catch {
             switch error {
             case .trace(let error):
-                result.messages = error.messages
-                result.status = error.status
+                result.error = error
             case .output(let error):
                 result.outputFailure = error
             }
         }
-        result.sceneNames = names
+        result.scene = origin
         return result
     }
 }

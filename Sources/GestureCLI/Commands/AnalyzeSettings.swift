@@ -21,6 +21,10 @@ struct AnalyzeSettings {
     var strict: Bool
     /// `--input-format`.
     var inputFormat: TraceEncoding?
+    /// `--allow-empty`: a trace without samples passes (otherwise it is an error: a failed recording).
+    var allowsEmpty = false
+    /// `--compact`: text with one line per gesture.
+    var compact = false
 
     /// Reads the parsed arguments.
     ///
@@ -34,8 +38,15 @@ struct AnalyzeSettings {
         if sceneFile == "-", traces.contains("-") {
             throw UsageError("standard input cannot be both the scene ('--scene -') and a trace ('-')")
         }
-        format = arguments.value("format").flatMap(OutputFormat.init(rawValue:)) ?? (terminal ? .text : .jsonl)
+        compact = arguments.isSet("compact")
+        format = arguments.value("format").flatMap(OutputFormat.init(rawValue:)) ?? (terminal || compact ? .text : .jsonl)
         deliveries = arguments.isSet("deliveries")
+        if compact, format != .text {
+            throw UsageError("'--compact' applies only to '--format text' (one line per gesture)")
+        }
+        if compact, deliveries {
+            throw UsageError("'--compact' (one line per gesture) and '--deliveries' (a log of every record) do not go together")
+        }
         if arguments.isSet("only") {
             let names = arguments.allValues("only").flatMap { $0.split(separator: ",") }
                 .map { $0.trimmingSpaces() }.filter { !$0.isEmpty }
@@ -46,6 +57,7 @@ struct AnalyzeSettings {
         velocityEstimator = arguments.value("velocity-estimator").flatMap(VelocityEstimatorKind.init(rawValue:))
         strict = arguments.isSet("strict")
         inputFormat = arguments.value("input-format").flatMap(TraceEncoding.init(rawValue:))
+        allowsEmpty = arguments.isSet("allow-empty")
         if deliveries, format == .csv {
             throw UsageError("'--deliveries' cannot be used with '--format csv': the csv format has transitions only")
         }

@@ -13,13 +13,15 @@ struct CheckCommand: Command {
     let discussion = """
         Finds the traces under each PATH (directories are searched recursively; - reads more paths \
         from standard input, one per line), analyzes each with its scene as 'analyze --format jsonl' \
-        does, and compares the result with the golden file beside the trace: NAME.expected.jsonl, or \
-        NAME.EXT.expected.jsonl when traces of one directory share NAME. Numbers match within \
+        does, and compares the result with the golden file beside the trace NAME.EXT: \
+        NAME.EXT.expected.jsonl. Numbers match within \
         --tolerance, everything else exactly. A golden file written with deliveries (its records carry \
         "type") is compared with 'analyze --deliveries'; --deliveries analyzes every trace so. For each mismatch it prints the records that differ \
-        and writes the analysis beside the golden file as NAME.actual.jsonl; a trace without a golden \
-        file fails, a golden file without a trace is reported. With --update it writes the golden \
-        files that differ instead (not when CI is set, unless --force is given).
+        and writes the analysis beside the golden file as NAME.EXT.actual.jsonl; a trace without a \
+        golden file fails, a golden file without a trace is reported. With --update it writes the \
+        golden files that differ instead (not when CI is set, unless --force is given), and with \
+        --prune deletes the golden files without a trace. A trace without samples is an error \
+        unless --allow-empty is given; PATHs without any trace are an error.
 
         Traces are files ending in .json, .jsonl, .ndjson or .csv, except *.expected.jsonl, \
         *.actual.jsonl, scene.json, names starting with a dot, and files in a directory named \
@@ -32,6 +34,7 @@ struct CheckCommand: Command {
     let options = OptionTable([
         Option("update", help: "write the golden files that differ from the analysis instead of comparing"),
         Option("force", help: "with --update: update even when the CI variable is set"),
+        Option("prune", help: "with --update: delete the orphaned golden files (those no trace has)"),
         Option("jobs", .argument(placeholder: "N"), help: "analyze N traces at once (default: the number of processors)"),
         Option("shard", .argument(placeholder: "K/N"), help: "check only the K-th of N interleaved slices of the sorted traces"),
         Option("junit", .argument(placeholder: "FILE"), help: "also write the results as JUnit XML to FILE"),
@@ -42,6 +45,7 @@ struct CheckCommand: Command {
         Option(
             "tolerance", .argument(placeholder: "X"),
             help: "largest absolute difference between matching numbers (default: 0.000001)"),
+        Option("allow-empty", help: "let a trace without samples pass (by default it is an error: a failed recording)"),
         Option(
             "deliveries",
             help: "analyze with --deliveries (and write them into golden files with --update); without it, a golden file made with deliveries is compared with them"),
@@ -79,8 +83,14 @@ struct CheckCommand: Command {
         for path in discovery.vanished {
             environment.printError("gesturectl check: note: skipping '\(path)': no such file or directory")
         }
-        if discovery.targets.isEmpty {
+        if discovery.targets.isEmpty, settings.paths.contains("-") {
+            // An empty list of changed files checks nothing, and that is fine.
             environment.printError("gesturectl check: warning: no traces found in \(Self.listing(settings.paths))")
+        } else if discovery.targets.isEmpty, discovery.problems.isEmpty {
+            environment.printError(
+                "gesturectl check: error: no traces found in \(Self.listing(settings.paths)) "
+                    + "(traces are .json, .jsonl, .ndjson and .csv files; see docs/ci.md)")
+            status = status.worse(.problemsFound)
         }
         let targets = settings.shard.select(discovery.targets)
         let orphans = settings.shard.index == 1 ? discovery.orphans : []
@@ -102,7 +112,8 @@ struct CheckCommand: Command {
         }
         let analyzeSettings: AnalyzeSettings
         do throws(UsageError) {
-            analyzeSettings = try AnalyzeSettings(ParsedArguments(), terminal: false)
+            analyzeSettings = try AnalyzeSettings(
+                ParsedArguments(values: settings.allowsEmpty ? ["allow-empty": [""]] : [:], operands: []), terminal: false)
         } catch {
             preconditionFailure("CheckCommand: the default analyze settings are refused: \(error.message)")
         }
@@ -128,8 +139,6 @@ struct CheckCommand: Command {
                     environment.printError(failure.description)
                     status = status.worse(.cannotWrite)
                 }
-                for warning in check.warnings { environment.printError(warning.description) }
-                for message in check.outcome.errorMessages { environment.printError(message) }
                 status = status.worse(check.outcome.status)
                 html?.add(check)
                 check.analysis = nil
@@ -141,21 +150,33 @@ struct CheckCommand: Command {
                         try environment.standardOutput.write(text)
                         try environment.standardOutput.flush()
                     }
-                    return true
                 } catch {
                     outputFailure = environment.report(error)
                     return false
                 }
+                // The diagnostics go to standard error only, after the report's line for the trace.
+                for warning in check.warnings { environment.printError(warning.description) }
+                for message in check.outcome.errorMessages { environment.printError(message) }
+                return true
             })
         progress?.clear()
         if let outputFailure { return status.worse(outputFailure) }
 
-        for orphan in orphans {
-            environment.printError("gesturectl check: warning: '\(orphan)' is a golden file without a trace")
+        var pruned: [String] = []
+        if settings.prune {
+            for orphan in orphans {
+                do throws(CheckFiles.WriteError) {
+                    try CheckFiles.remove(orphan)
+                    pruned.append(orphan)
+                } catch {
+                    environment.printError(error.description)
+                    status = status.worse(.cannotWrite)
+                }
+            }
         }
         let summary = CheckSummary(
-            checks: checks, orphans: orphans, found: discovery.targets.count, shard: settings.shard, update: settings.update,
-            tolerance: settings.tolerance)
+            checks: checks, orphans: orphans.filter { !pruned.contains($0) }, pruned: pruned, found: discovery.targets.count,
+            shard: settings.shard, update: settings.update, tolerance: settings.tolerance)
         if let junitFile = settings.junitFile {
             do throws(CheckFiles.WriteError) {
                 try CheckFiles.replace(junitFile, with: JUnitReport.document(summary, seconds: Date().timeIntervalSince(started)))

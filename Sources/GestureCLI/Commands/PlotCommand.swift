@@ -17,8 +17,10 @@ struct PlotCommand: Command {
         square where it lifted (a cross when it was cancelled or still down at the end), and below \
         it a timeline: a lane of touches, then one lane per recognizer with a bar from began to ended \
         (orange when cancelled), a diamond where a discrete gesture was recognized and a cross where \
-        a recognizer failed; under the touches their speed, and under each continuous recognizer \
-        charts of its translation, velocity, scale or rotation over time. Hover over any mark in a browser for its time, figures and reason.
+        a recognizer failed, numbered: the Why list under the timeline gives each number's reason; \
+        under the touches their speed, and under each continuous recognizer charts of its translation, \
+        velocity, scale or rotation over time. The subtitle names the scene used. Hover over any mark \
+        in a browser for its time and figures.
 
         exit status: 0 success, 2 usage error, 65 the trace or scene is invalid, 66 a file cannot be \
         opened, 74 the output cannot be written.
@@ -72,7 +74,7 @@ extension PlotInput {
     ) throws(TraceError) -> Result<(input: PlotInput, warnings: [Diagnostic]), InvalidPlotScene> {
         let reader = try TraceReader(path: path, encoding: nil)
         let header = try reader.header()
-        let scene = try resolver.scene(for: header, tracePath: path)
+        let (scene, origin) = try resolver.resolve(header, tracePath: path)
         let screen = header.screen ?? .defaultScreen
         let engine: Engine
         do throws(SceneError) {
@@ -98,8 +100,8 @@ extension PlotInput {
         }
         engine.finish()
         let input = PlotInput(
-            name: TraceInputs.displayName(path), screen: screen, scene: scene, samples: samples, transitions: collector.transitions,
-            viewEvents: collector.viewEvents)
+            name: TraceInputs.displayName(path), screen: screen, scene: scene, sceneOrigin: origin.description, samples: samples,
+            transitions: collector.transitions, viewEvents: collector.viewEvents)
         return .success((input, reader.warnings))
     }
 }

@@ -19,6 +19,7 @@ import GestureTrace
 /// See also: `SceneLoader` in GestureTrace, which reads and checks scene files.
 struct SceneResolver: Sendable {
     private let commandLineScene: SceneDescription?
+    private let commandLineFile: String?
     private let cache = SceneCache()
     /// The registry bound when the resolver was made: scenes may be decoded on worker threads,
     /// which do not inherit the task-local value.
@@ -33,34 +34,44 @@ struct SceneResolver: Sendable {
         } else {
             commandLineScene = nil
         }
+        commandLineFile = sceneFile
     }
 
     /// The scene of the trace at `tracePath` (as given; `-` for standard input) with `header`.
     ///
     /// - Throws: `TraceError` for a scene the trace names that cannot be read or is invalid.
     func scene(for header: TraceHeader, tracePath: String) throws(TraceError) -> SceneDescription {
-        if let commandLineScene { return commandLineScene }
+        try resolve(header, tracePath: tracePath).scene
+    }
+
+    /// The scene of the trace at `tracePath` (as given; `-` for standard input) with `header`, and
+    /// where it came from.
+    ///
+    /// - Throws: `TraceError` for a scene the trace names that cannot be read or is invalid.
+    func resolve(_ header: TraceHeader, tracePath: String) throws(TraceError) -> (scene: SceneDescription, origin: SceneOrigin) {
+        if let commandLineScene, let commandLineFile { return (commandLineScene, .commandLine(commandLineFile)) }
         let key: SceneCache.Key
         switch header.scene {
         case .inline:
-            return try resolve(header, tracePath)
+            return try load(header, tracePath)
         case .path(let relative, _):
             key = SceneCache.Key(directory: Self.directory(of: tracePath), reference: relative, screen: nil)
         case nil:
             key = SceneCache.Key(directory: Self.directory(of: tracePath), reference: nil, screen: header.screen)
         }
-        if let scene = cache.scene(for: key) { return scene }
-        let scene = try resolve(header, tracePath)
-        cache.remember(scene, for: key)
-        return scene
+        if let found = cache.scene(for: key) { return found }
+        let result = try load(header, tracePath)
+        cache.remember(result, for: key)
+        return result
     }
 
-    /// The scene the trace names, decoded with the resolver's registry.
-    private func resolve(_ header: TraceHeader, _ tracePath: String) throws(TraceError) -> SceneDescription {
+    /// The scene the trace names, decoded with the resolver's registry, and where it came from.
+    private func load(_ header: TraceHeader, _ tracePath: String) throws(TraceError) -> (scene: SceneDescription, origin: SceneOrigin) {
         let result = RecognizerRegistry.$current.withValue(registry) {
-            Result { () throws(TraceError) in try SceneLoader.resolve(explicit: nil, header: header, tracePath: tracePath).scene }
+            Result { () throws(TraceError) in try SceneLoader.resolve(explicit: nil, header: header, tracePath: tracePath) }
         }
-        return try result.get()
+        let found = try result.get()
+        return (found.scene, SceneOrigin(found.source, header: header, commandLine: nil))
     }
 
     /// What the scene of a trace depends on besides its header: its directory (standard input has
@@ -89,15 +100,15 @@ private final class SceneCache: @unchecked Sendable {
 
     // Read and written only with `lock` held.
     private let lock = NSLock()
-    private var scenes: [Key: SceneDescription] = [:]
+    private var scenes: [Key: (scene: SceneDescription, origin: SceneOrigin)] = [:]
 
-    func scene(for key: Key) -> SceneDescription? {
+    func scene(for key: Key) -> (scene: SceneDescription, origin: SceneOrigin)? {
         lock.lock()
         defer { lock.unlock() }
         return scenes[key]
     }
 
-    func remember(_ scene: SceneDescription, for key: Key) {
+    func remember(_ scene: (scene: SceneDescription, origin: SceneOrigin), for key: Key) {
         lock.lock()
         defer { lock.unlock() }
         if scenes.count < 4096 { scenes[key] = scene }

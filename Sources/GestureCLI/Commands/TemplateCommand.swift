@@ -17,7 +17,7 @@ struct TemplateCommand: Command {
         66 a file cannot be opened, 74 output cannot be written.
         """
     let options = OptionTable([
-        Option("name", .argument(placeholder: "NAME"), help: "the templates' name, reported as \"template\" (required)"),
+        Option("name", .argument(placeholder: "NAME"), required: true, help: "the templates' name, reported as \"template\" (required)"),
         Option("recognizer", .argument(placeholder: "NAME"), help: "the recognizer's name (default: NAME)"),
         Option("view", .argument(placeholder: "VIEW"), help: "the view to attach the recognizer to (default: screen)"),
         Option("points", .argument(placeholder: "N"), help: "points per template, 8 to 1024 (default: 64)"),

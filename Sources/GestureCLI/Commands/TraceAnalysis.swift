@@ -18,6 +18,17 @@ enum TraceAnalysisError: Error, Sendable {
     case invalidScene(path: String, message: String)
     /// `--strict`: the trace has warnings, reported as errors.
     case warningsAsErrors([Diagnostic])
+    /// The trace has no samples and `--allow-empty` was not given.
+    case empty(Diagnostic)
+    /// `--only` names recognizers the trace's scene does not have (a usage error): each name with
+    /// the closest recognizer name, if any.
+    case unknownOnlyNames(path: String, scene: SceneOrigin, names: [OnlyName])
+
+    /// An `--only` name the scene does not have, and the closest one it has.
+    struct OnlyName: Sendable {
+        var name: String
+        var suggestion: String?
+    }
 
     /// The lines for standard error, as `analyze` prints them.
     var messages: [String] {
@@ -25,14 +36,31 @@ enum TraceAnalysisError: Error, Sendable {
         case .unreadable(let error): return [error.description]
         case .invalidScene(let path, let message): return ["\(TraceInputs.displayName(path)): error: invalid scene: \(message)"]
         case .warningsAsErrors(let warnings): return TraceInputs.asErrors(warnings).map(\.description)
+        case .empty(let diagnostic): return [diagnostic.description]
+        case .unknownOnlyNames(let path, let scene, let names):
+            return names.map { Self.unknownOnlyName($0, path: path, scene: scene) }
         }
+    }
+
+    /// `gesturectl analyze: '--only pam': the default scene of TRACE has no recognizer named 'pam'. Did you mean 'pan'?`
+    static func unknownOnlyName(_ only: OnlyName, path: String, scene: SceneOrigin) -> String {
+        "gesturectl analyze: '--only \(only.name)': the \(scene.description) of \(TraceInputs.displayName(path)) has no "
+            + "recognizer named '\(only.name)'" + (only.suggestion.map { ". Did you mean '\($0)'?" } ?? "")
+    }
+
+    /// The error of an empty trace, at its start.
+    static func empty(_ path: String) -> TraceAnalysisError {
+        .empty(Diagnostic(
+            file: TraceInputs.displayName(path), position: SourcePosition(line: 1, column: 1), severity: .error,
+            message: TraceAnalysis.emptyMessage + " (--allow-empty lets it pass)"))
     }
 
     /// 66 for a file that cannot be opened, 65 otherwise.
     var status: ExitStatus {
         switch self {
         case .unreadable(let error): return TraceInputs.status(of: error)
-        case .invalidScene, .warningsAsErrors: return .dataError
+        case .invalidScene, .warningsAsErrors, .empty: return .dataError
+        case .unknownOnlyNames: return .usage
         }
     }
 }
@@ -69,6 +97,8 @@ enum TraceAnalysis {
         let warnings: [Diagnostic]
         /// Which records are kept.
         let filter: RecordFilter
+        /// Which scene applied, and where it came from.
+        let scene: SceneOrigin
     }
 
     /// The first pass: opens the trace, resolves its scene, builds the engine and reads every sample.
@@ -78,16 +108,18 @@ enum TraceAnalysis {
     /// - Throws: ``TraceAnalysisError`` when the trace or its scene cannot be read or is invalid,
     ///   or, with `--strict`, has warnings.
     static func validate(
-        path: String, settings: AnalyzeSettings, resolver: SceneResolver, sceneCheck: (SceneDescription) -> Void = { _ in }
+        path: String, settings: AnalyzeSettings, resolver: SceneResolver,
+        sceneCheck: (SceneDescription, SceneOrigin) -> Void = { _, _ in }
     ) throws(TraceAnalysisError) -> Validated {
-        let (source, reader, engine) = try prepare(path: path, settings: settings, resolver: resolver, sceneCheck: sceneCheck)
+        let (source, reader, engine, origin) = try prepare(path: path, settings: settings, resolver: resolver, sceneCheck: sceneCheck)
         do throws(TraceError) {
             _ = try reader.readToEnd()
         } catch {
             throw .unreadable(source.located(error))
         }
         let warnings = try checkedWarnings(reader, source: source, settings: settings)
-        return Validated(path: path, source: source, engine: engine, warnings: warnings, filter: RecordFilter(settings))
+        return Validated(
+            path: path, source: source, engine: engine, warnings: warnings, filter: RecordFilter(settings), scene: origin)
     }
 
     /// The second pass: replays the validated trace, rendering each record kept into `sink` as it
@@ -110,7 +142,7 @@ enum TraceAnalysis {
         } catch {
             throw .trace(.unreadable(trace.source.located(error)))
         }
-        let traceRenderer = renderer.traceRenderer(path: trace.path, extended: trace.engine.hasControlsOrScrollViews)
+        let traceRenderer = renderer.traceRenderer(path: trace.path, scene: trace.scene, extended: trace.engine.hasControlsOrScrollViews)
         if threads ?? (trace.source.byteCount >= pipelineThreshold && ProcessInfo.processInfo.activeProcessorCount > 1),
             !traceRenderer.observesSamples
         {
@@ -127,21 +159,23 @@ enum TraceAnalysis {
     /// Both passes in one: reads, replays and renders the trace into `sink`.
     ///
     /// The output of a trace that turns out bad is in the sink already: the caller discards it.
+    /// - Parameter sceneCheck: called with the trace's scene and where it came from, before the
+    ///   samples are read.
     /// - Returns: the reader's warnings (a touch still down at the end), for standard error.
     static func render(
         path: String, settings: AnalyzeSettings, resolver: SceneResolver, renderer: any AnalysisRenderer, into sink: ByteSink,
-        sceneCheck: (SceneDescription) -> Void = { _ in }
+        sceneCheck: (SceneDescription, SceneOrigin) -> Void = { _, _ in }
     ) throws(AnalysisFailure) -> [Diagnostic] {
-        let prepared: (TraceSource, TraceReader, Engine)
+        let prepared: (TraceSource, TraceReader, Engine, SceneOrigin)
         do throws(TraceAnalysisError) {
             prepared = try prepare(path: path, settings: settings, resolver: resolver, sceneCheck: sceneCheck)
         } catch {
             throw .trace(error)
         }
-        let (source, reader, engine) = prepared
+        let (source, reader, engine, origin) = prepared
         try replay(
-            reader, source: source, engine: engine, filter: RecordFilter(settings), renderer: renderer.traceRenderer(path: path, extended: engine.hasControlsOrScrollViews),
-            into: sink)
+            reader, source: source, engine: engine, filter: RecordFilter(settings),
+            renderer: renderer.traceRenderer(path: path, scene: origin, extended: engine.hasControlsOrScrollViews), into: sink)
         let warnings: [Diagnostic]
         do throws(TraceAnalysisError) {
             warnings = try checkedWarnings(reader, source: source, settings: settings)
@@ -154,12 +188,13 @@ enum TraceAnalysis {
 
     /// Opens the trace, reads its header, resolves its scene and builds the engine.
     private static func prepare(
-        path: String, settings: AnalyzeSettings, resolver: SceneResolver, sceneCheck: (SceneDescription) -> Void
-    ) throws(TraceAnalysisError) -> (TraceSource, TraceReader, Engine) {
+        path: String, settings: AnalyzeSettings, resolver: SceneResolver, sceneCheck: (SceneDescription, SceneOrigin) -> Void
+    ) throws(TraceAnalysisError) -> (TraceSource, TraceReader, Engine, SceneOrigin) {
         let source: TraceSource
         let reader: TraceReader
         let header: TraceHeader
         let scene: SceneDescription
+        let origin: SceneOrigin
         do throws(TraceError) {
             source = try TraceSource(path: path, encoding: settings.inputFormat)
             do throws(TraceError) {
@@ -168,11 +203,20 @@ enum TraceAnalysis {
             } catch {
                 throw source.located(error)
             }
-            scene = try resolver.scene(for: header, tracePath: path)
+            (scene, origin) = try resolver.resolve(header, tracePath: path)
         } catch {
             throw .unreadable(error)
         }
-        sceneCheck(scene)
+        if let only = settings.only {
+            let known = scene.recognizers.map(\.name)
+            let unknown = only.sorted().filter { !known.contains($0) }
+            if !unknown.isEmpty {
+                throw .unknownOnlyNames(
+                    path: path, scene: origin,
+                    names: unknown.map { TraceAnalysisError.OnlyName(name: $0, suggestion: Suggestions.closest(to: $0, among: known)) })
+            }
+        }
+        sceneCheck(scene, origin)
         let engine: Engine
         do throws(SceneError) {
             engine = try Engine(
@@ -181,7 +225,7 @@ enum TraceAnalysis {
         } catch {
             throw .invalidScene(path: path, message: error.message)
         }
-        return (source, reader, engine)
+        return (source, reader, engine, origin)
     }
 
     /// Feeds every sample of `reader` to `engine`, rendering the records kept, then ends the trace.
@@ -291,10 +335,15 @@ enum TraceAnalysis {
     private static func checkedWarnings(
         _ reader: TraceReader, source: TraceSource, settings: AnalyzeSettings
     ) throws(TraceAnalysisError) -> [Diagnostic] {
+        if reader.lastT == nil, !settings.allowsEmpty { throw TraceAnalysisError.empty(source.path) }
         let warnings = reader.warnings.map(source.located)
         if settings.strict, !warnings.isEmpty { throw .warningsAsErrors(warnings) }
         return warnings
     }
+
+    /// What an empty trace is called, in errors and in `validate`'s warning.
+    static let emptyMessage = "the trace has no samples: an empty recording is usually a failed one"
+
 }
 
 /// Which records `analyze` reports: `--only` and `--no-failures` applied to transitions;

@@ -21,11 +21,19 @@ enum TraceInputs {
         }
     }
 
-    /// The trace's warnings as `--strict` reports them: as errors.
+    /// The trace's warnings as `--strict` reports them: as errors that say the trace was rejected,
+    /// not repaired (`touch 1 is still down at the end of the trace; --strict rejects the trace
+    /// (without it, the touch would be cancelled at t=0.5)`).
     static func asErrors(_ warnings: [Diagnostic]) -> [Diagnostic] {
         warnings.map { warning in
             var error = warning
             error.severity = .error
+            if let range = error.message.range(of: "; it is cancelled at ") {
+                error.message.replaceSubrange(range, with: "; --strict rejects the trace (without it, the touch would be cancelled at ")
+                error.message += ")"
+            } else {
+                error.message += " (--strict rejects the trace)"
+            }
             return error
         }
     }

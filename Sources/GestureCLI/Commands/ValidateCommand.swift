@@ -9,9 +9,10 @@ struct ValidateCommand: Command {
     let name = "validate"
     let summary = "check traces and the scenes they name against the formats"
     let discussion = """
-        Reads each TRACE completely, checking it and the scene it uses (its scene key or a scene.json \
-        beside it) without running the engine. Prints PATH: ok, N samples, D s on standard output for \
-        each valid trace (D: time from the first sample to the last) and every problem on standard \
+        Reads each TRACE completely, checking it and the scene it uses (--scene, its scene key, a \
+        scene.json beside it, or the default scene) without running the engine. Prints PATH: ok, N \
+        samples, D s, SCENE on standard output for each valid trace (D: time from the first sample to \
+        the last; SCENE: which scene applies and where it came from) and every problem on standard \
         error as FILE:LINE:COLUMN: error: MESSAGE. Warnings (a touch still down at the end) do not \
         make a trace invalid unless --strict is given.
 
@@ -19,6 +20,7 @@ struct ValidateCommand: Command {
         74 output cannot be written; with several traces, the worst seen.
         """
     let options = OptionTable([
+        Option("scene", .argument(placeholder: "FILE"), help: "check every trace with this scene file"),
         Option("strict", help: "treat warnings as problems"),
         .inputFormat,
     ])
@@ -27,14 +29,19 @@ struct ValidateCommand: Command {
     func run(_ arguments: ParsedArguments, in context: CommandContext) throws(UsageError) -> ExitStatus {
         let environment = context.environment
         let paths = try TraceInputs.paths(arguments.operands)
+        let sceneFile = arguments.value("scene")
+        if sceneFile == "-", paths.contains("-") {
+            throw UsageError("standard input cannot be both the scene ('--scene -') and a trace ('-')")
+        }
         let strict = arguments.isSet("strict")
         let encoding = arguments.value("input-format").flatMap(TraceEncoding.init(rawValue:))
         let resolver: SceneResolver
         do throws(TraceError) {
-            resolver = try SceneResolver(sceneFile: nil)
+            resolver = try SceneResolver(sceneFile: sceneFile)
         } catch {
             environment.printError(error.description)
-            return TraceInputs.status(of: error)
+            if case .cannotOpen = error { return .cannotOpen }
+            return .problemsFound
         }
         var status = ExitStatus.success
         for path in paths {
@@ -62,7 +69,7 @@ struct ValidateCommand: Command {
         do throws(TraceError) {
             let reader = try TraceReader(path: path, encoding: encoding)
             let header = try reader.header()
-            let scene = try resolver.scene(for: header, tracePath: path)
+            let (scene, origin) = try resolver.resolve(header, tracePath: path)
             do throws(SceneError) {
                 _ = try Engine(scene: scene, screen: header.screen ?? .defaultScreen)
             } catch {
@@ -71,15 +78,22 @@ struct ValidateCommand: Command {
             }
             let (count, first) = try reader.readToEnd()
             let last = reader.lastT ?? 0
-            let warnings = reader.warnings
+            var warnings = reader.warnings
+            if count == 0 {
+                warnings.insert(
+                    Diagnostic(
+                        file: TraceInputs.displayName(path), position: SourcePosition(line: 1, column: 1), severity: .warning,
+                        message: TraceAnalysis.emptyMessage),
+                    at: 0)
+            }
             if strict, !warnings.isEmpty {
                 for error in TraceInputs.asErrors(warnings) { environment.printError(error.description) }
                 return (.problemsFound, nil)
             }
             for warning in warnings { environment.printError(warning.description) }
-            let duration = DecimalFormatting.string(last - (first ?? last))
+            let duration = DecimalFormatting.string(last - (first ?? last), fractionDigits: 3)
             let samples = count == 1 ? "1 sample" : "\(count) samples"
-            return (.success, "\(TraceInputs.displayName(path)): ok, \(samples), \(duration) s\n")
+            return (.success, "\(TraceInputs.displayName(path)): ok, \(samples), \(duration) s, \(origin.description)\n")
         } catch {
             environment.printError(error.description)
             if case .cannotOpen = error { return (.cannotOpen, nil) }

@@ -34,14 +34,21 @@ struct PlotLayout {
     /// The bottom of the legend of touches and markers.
     let legendBottom: Double
 
+    /// The height of one line of the failure reasons under the timeline.
+    static let noteLineHeight = 15.0
+    /// The lines of failure reasons under the timeline.
+    let noteLines: Int
+
     /// - Parameters:
     ///   - touchChart: the height of the touch-speed chart under the touch lane (0 for none).
     ///   - laneCharts: the height of the value charts under each recognizer's lane (none when short).
     ///   - timelineOnly: the timeline comes right under the title (no screen drawing, no legend).
+    ///   - noteLines: the lines of failure reasons under the timeline.
     init(
         screen: Size, fingers: Int, lanes: Int, touchRows: Int, touchChart: Double = 0, laneCharts: [Double] = [],
-        timelineOnly: Bool = false
+        timelineOnly: Bool = false, noteLines: Int = 0
     ) {
+        self.noteLines = noteLines
         self.screen = screen
         self.lanes = lanes
         width = max(860, Self.margin + screen.width + Self.gap + Self.legendWidth + Self.margin)
@@ -53,6 +60,7 @@ struct PlotLayout {
         touchChartHeight = touchChart
         laneHeights = (0..<lanes).map { Self.laneHeight + ($0 < laneCharts.count ? laneCharts[$0] : 0) }
         height = timelineTop + Self.axisHeight + touchLaneHeight + touchChart + laneHeights.reduce(0, +) + 64
+            + (noteLines > 0 ? 24 + Double(noteLines) * Self.noteLineHeight : 0)
     }
 
     /// The top of the first recognizer lane.
@@ -127,6 +135,39 @@ extension SVGPlot {
         }
         drawStateLegend(y: bottom + 26, &svg)
         svg.close("g")
+        drawNotes(top: bottom + 62, &svg)
+    }
+
+    /// The failure and cancellation reasons, numbered as their marks are.
+    private func drawNotes(top: Double, _ svg: inout SVGWriter) {
+        guard !notes.isEmpty else { return }
+        svg.open("g", [("id", "reasons")])
+        svg.text("Why", [("x", n(PlotLayout.margin)), ("y", n(top)), ("font-size", "13"), ("font-weight", "bold"), ("fill", "#222")])
+        var y = top + 20
+        for note in notes {
+            svg.text("\(note.number)", [
+                ("x", n(PlotLayout.margin + 18)), ("y", n(y)), ("font-size", "11"), ("font-weight", "bold"), ("text-anchor", "end"),
+                ("fill", PlotStateColor.failed),
+            ])
+            for line in note.lines {
+                svg.text(line, [("x", n(PlotLayout.margin + 26)), ("y", n(y)), ("font-size", "11"), ("fill", "#333")])
+                y += PlotLayout.noteLineHeight
+            }
+        }
+        if unlistedNotes > 0 {
+            svg.text(
+                "… and \(unlistedNotes) more failures for other reasons (their crosses have no number; hover over them, or run analyze)",
+                [("x", n(PlotLayout.margin + 26)), ("y", n(y)), ("font-size", "11"), ("fill", "#666")])
+        }
+        svg.close("g")
+    }
+
+    /// The number of a failure or cancellation's reason, beside its mark.
+    private func drawNoteNumber(forTransition index: Int, at point: Point, _ svg: inout SVGWriter) {
+        guard let number = noteNumbers[index] else { return }
+        svg.text("\(number)", [
+            ("x", n(point.x + 7)), ("y", n(point.y - 6)), ("font-size", "10"), ("font-weight", "bold"), ("fill", PlotStateColor.failed),
+        ])
     }
 
     private func drawAxis(top: Double, bottom: Double, _ svg: inout SVGWriter) {
@@ -201,14 +242,17 @@ extension SVGPlot {
 
     private func drawLane(_ recognizer: RecognizerDescription, index: Int, top: Double, _ svg: inout SVGWriter) {
         let middle = top + PlotLayout.laneHeight / 2
-        let records = input.transitions.filter { $0.recognizer == recognizer.name }
+        let indexed = input.transitions.enumerated().filter { $0.element.recognizer == recognizer.name }
+        let records = indexed.map(\.element)
         svg.open("g", [("class", "lane"), ("id", "lane-\(index + 1)")])
         let outcome = Self.outcome(of: records)
         svg.text(outcome.text, [
             ("x", n(layout.plotLeft - 10)), ("y", n(top + 15)), ("font-size", "11"), ("text-anchor", "end"),
             ("fill", outcome.color),
         ])
-        svg.text(PlotLayout.truncated(recognizer.name, to: 15), [
+        // The name gets what the outcome leaves of the label column (bold 12 px: about 7.5 px a character).
+        let nameRoom = Int((PlotLayout.labelWidth - 18 - Double(outcome.text.count) * 6.8) / 7.5)
+        svg.text(PlotLayout.truncated(recognizer.name, to: max(4, min(15, nameRoom))), [
             ("x", n(PlotLayout.margin + 8)), ("y", n(top + 15)), ("font-size", "12"), ("font-weight", "bold"), ("fill", "#222"),
         ])
         svg.text(PlotLayout.truncated("\(recognizer.kind.name) on \(recognizer.view)", to: 28), [
@@ -219,7 +263,7 @@ extension SVGPlot {
             ("stroke", "#d5d8de"), ("stroke-width", "1"),
         ])
         var open: (began: TransitionRecord, changes: [TransitionRecord])?
-        for record in records {
+        for (transitionIndex, record) in indexed {
             switch record.state {
             case .began:
                 open = (record, [])
@@ -227,6 +271,7 @@ extension SVGPlot {
                 open?.changes.append(record)
             case .ended, .cancelled:
                 drawSpan(began: open?.began ?? record, changes: open?.changes ?? [], end: record, middle: middle, &svg)
+                drawNoteNumber(forTransition: transitionIndex, at: Point(x: x(record.t), y: middle), &svg)
                 open = nil
             case .recognized:
                 PlotMarks.diamond(at: Point(x: x(record.t), y: middle), size: 8, color: PlotStateColor.recognized,
@@ -234,6 +279,7 @@ extension SVGPlot {
             case .failed:
                 PlotMarks.cross(at: Point(x: x(record.t), y: middle), size: 6, color: PlotStateColor.failed, width: 3,
                     title: "\(recognizer.name) failed at t=\(format(record.t, 4)): \(record.reason ?? "no reason given")", &svg)
+                drawNoteNumber(forTransition: transitionIndex, at: Point(x: x(record.t), y: middle), &svg)
             case .possible:
                 break
             }
@@ -260,17 +306,23 @@ extension SVGPlot {
         svg.close("g")
     }
 
-    /// What a recognizer's lane came to, for its label: the most telling final state and how often.
+    /// What a recognizer's lane came to, for its label: every final state it reached and how often
+    /// (`recognized ×2, failed`), coloured as the most telling one.
     static func outcome(of records: [TransitionRecord]) -> (text: String, color: String) {
         let order: [(RecognizerState, String)] = [
             (.recognized, PlotStateColor.recognized), (.ended, PlotStateColor.recognized),
             (.cancelled, PlotStateColor.cancelled), (.failed, PlotStateColor.failed),
         ]
-        for (state, color) in order {
+        var parts: [String] = []
+        var color: String?
+        for (state, stateColor) in order {
             let count = records.filter { $0.state == state }.count
-            if count > 0 { return (state.rawValue + (count > 1 ? " ×\(count)" : ""), color) }
+            guard count > 0 else { continue }
+            parts.append(state.rawValue + (count > 1 ? " ×\(count)" : ""))
+            color = color ?? stateColor
         }
-        return ("no transitions", "#999")
+        guard let color else { return ("no transitions", "#999") }
+        return (parts.joined(separator: ", "), color)
     }
 
     private func drawSpan(
@@ -340,7 +392,7 @@ extension SVGPlot {
         svg.text("recognized", [("x", n(x + 22)), ("y", n(y + 4)), ("font-size", "12"), ("fill", "#333")])
         x += 110
         PlotMarks.cross(at: Point(x: x + 8, y: y), size: 6, color: PlotStateColor.failed, width: 3, title: nil, &svg)
-        svg.text("failed (hover for the reason)", [("x", n(x + 22)), ("y", n(y + 4)), ("font-size", "12"), ("fill", "#333")])
+        svg.text(notes.isEmpty ? "failed" : "failed (numbered: why, below)", [("x", n(x + 22)), ("y", n(y + 4)), ("font-size", "12"), ("fill", "#333")])
         svg.close("g")
     }
 }

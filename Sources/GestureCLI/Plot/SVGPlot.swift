@@ -8,6 +8,9 @@ struct PlotInput {
     var screen: Size
     /// The scene whose views are drawn and whose recognizers get a lane each.
     var scene: SceneDescription
+    /// Which scene that is and where it came from, for the subtitle (`default scene`).
+    var sceneOrigin: String = ""
+
     /// The trace's samples, in order.
     var samples: [Sample]
     /// The analysis's transitions, in engine order.
@@ -80,6 +83,12 @@ struct SVGPlot {
     let timeRange: (start: Double, end: Double)
     /// The value charts under the lanes.
     let charts: PlotCharts
+    /// The failure and cancellation reasons written under the timeline.
+    let notes: [PlotNote]
+    /// The number of each note, by the index of its transition.
+    let noteNumbers: [Int: Int]
+    /// How many reasons are beyond the notes' limit.
+    let unlistedNotes: Int
 
     /// Whether only the title and the timeline are drawn.
     let timelineOnly: Bool
@@ -93,11 +102,15 @@ struct SVGPlot {
         charts = PlotCharts(input, paths: paths)
         let screen = input.screen
         scale = min(PlotLayout.screenBox.width / max(screen.width, 1), PlotLayout.screenBox.height / max(screen.height, 1))
+        let drawing = Size(width: screen.width * scale, height: screen.height * scale)
+        let rows = TimelineRows.assign(paths).rows
+        let width = PlotLayout(screen: drawing, fingers: paths.count, lanes: input.scene.recognizers.count, touchRows: rows).width
+        (notes, noteNumbers, unlistedNotes) = PlotNote.notes(
+            of: input.transitions, columns: Int((width - 2 * PlotLayout.margin - 30) / 6.2))
         layout = PlotLayout(
-            screen: Size(width: screen.width * scale, height: screen.height * scale), fingers: paths.count,
-            lanes: input.scene.recognizers.count, touchRows: TimelineRows.assign(paths).rows,
+            screen: drawing, fingers: paths.count, lanes: input.scene.recognizers.count, touchRows: rows,
             touchChart: charts.touchSpeed?.height ?? 0, laneCharts: charts.lanes.map { $0.reduce(0) { $0 + $1.height } },
-            timelineOnly: timelineOnly)
+            timelineOnly: timelineOnly, noteLines: notes.reduce(unlistedNotes > 0 ? 1 : 0) { $0 + $1.lines.count })
     }
 
     /// The SVG document.
@@ -116,9 +129,12 @@ struct SVGPlot {
 
     private func drawTitle(_ svg: inout SVGWriter) {
         let duration = timeRange.end - timeRange.start
-        let fingers = paths.count == 1 ? "1 touch" : "\(paths.count) touches"
-        let subtitle =
-            "\(input.samples.count) samples, \(fingers), \(format(duration, 3)) s · screen \(format(input.screen.width, 2))×\(format(input.screen.height, 2)) pt · \(input.scene.recognizers.count) recognizers"
+        let fingers = CheckSummary.plural(paths.count, "touch", "touches")
+        let samples = CheckSummary.plural(input.samples.count, "sample", "samples")
+        let recognizers = CheckSummary.plural(input.scene.recognizers.count, "recognizer", "recognizers")
+        var subtitle =
+            "\(samples), \(fingers), \(format(duration, 3)) s · screen \(format(input.screen.width, 2))×\(format(input.screen.height, 2)) pt · \(recognizers)"
+        if !input.sceneOrigin.isEmpty { subtitle += " · " + input.sceneOrigin }
         svg.text(input.name, [("x", n(PlotLayout.margin)), ("y", "28"), ("font-size", "18"), ("font-weight", "bold"), ("fill", "#222")])
         svg.text(subtitle, [("x", n(PlotLayout.margin)), ("y", "48"), ("font-size", "12"), ("fill", "#666")])
     }
@@ -137,8 +153,9 @@ struct SVGPlot {
             ("x", n(origin.x)), ("y", n(origin.y)), ("width", n(layout.screen.width)), ("height", n(layout.screen.height)),
             ("fill", "#fbfbfd"), ("stroke", "#333"), ("stroke-width", "1.5"),
         ], title: "screen \(format(input.screen.width, 2)) × \(format(input.screen.height, 2)) pt")
-        for view in input.scene.views { drawView(view, offset: .zero, screenProjection, &svg) }
-        for path in paths { drawPath(path, screenProjection, ids: true, &svg) }
+        var labels = PlotLabels()
+        for view in input.scene.views { drawView(view, offset: .zero, screenProjection, &labels, &svg) }
+        for path in paths { drawPath(path, screenProjection, ids: true, &labels, &svg) }
         svg.close("g")
     }
 
@@ -181,13 +198,16 @@ struct SVGPlot {
             ("fill", "#fbfbfd"), ("stroke", "#999"), ("stroke-width", "1"), ("stroke-dasharray", "5 3"),
         ], title: "detail: (\(format(center.x - width / 2, 1)), \(format(center.y - height / 2, 1))) to (\(format(center.x + width / 2, 1)), \(format(center.y + height / 2, 1))) pt")
         svg.open("g", [("clip-path", "url(#detail-clip)")])
-        for view in input.scene.views { drawView(view, offset: .zero, projection, &svg) }
-        for path in paths { drawPath(path, projection, ids: false, &svg) }
+        var labels = PlotLabels()
+        for view in input.scene.views { drawView(view, offset: .zero, projection, &labels, &svg) }
+        for path in paths { drawPath(path, projection, ids: false, &labels, &svg) }
         svg.close("g")
         svg.close("g")
     }
 
-    private func drawView(_ view: ViewDescription, offset: Point, _ projection: PlotProjection, _ svg: inout SVGWriter) {
+    private func drawView(
+        _ view: ViewDescription, offset: Point, _ projection: PlotProjection, _ labels: inout PlotLabels, _ svg: inout SVGWriter
+    ) {
         let scale = projection.scale
         let frame = Rect(
             x: offset.x + view.frame.origin.x, y: offset.y + view.frame.origin.y,
@@ -204,14 +224,16 @@ struct SVGPlot {
         svg.element("rect", attributes,
             title: "view \(view.name): (\(format(frame.origin.x, 2)), \(format(frame.origin.y, 2))) \(format(frame.size.width, 2)) × \(format(frame.size.height, 2)) pt\(flags)")
         let characters = min(max(frame.size.width * scale / 6.5, 4), 200)
-        svg.text(PlotLayout.truncated(view.name, to: characters.isFinite ? Int(characters) : 4), [
-            ("x", n(topLeft.x + 4)), ("y", n(topLeft.y + 13)), ("font-size", "11"), ("fill", "#4a5668"),
-        ])
+        let name = PlotLayout.truncated(view.name, to: characters.isFinite ? Int(characters) : 4)
+        let baseline = labels.place(name, x: topLeft.x + 4, y: topLeft.y + 13, fontSize: 11)
+        svg.text(name, [("x", n(topLeft.x + 4)), ("y", n(baseline)), ("font-size", "11"), ("fill", "#4a5668")])
         svg.close("g")
-        for child in view.children { drawView(child, offset: frame.origin, projection, &svg) }
+        for child in view.children { drawView(child, offset: frame.origin, projection, &labels, &svg) }
     }
 
-    private func drawPath(_ path: TouchPath, _ projection: PlotProjection, ids: Bool, _ svg: inout SVGWriter) {
+    private func drawPath(
+        _ path: TouchPath, _ projection: PlotProjection, ids: Bool, _ labels: inout PlotLabels, _ svg: inout SVGWriter
+    ) {
         let pixel = projection.pixel
         guard let first = path.points.first, let last = path.points.last else { return }
         let color = PlotPalette.color(path.index)
@@ -219,7 +241,7 @@ struct SVGPlot {
         svg.open("g", [("class", "touch")] + (ids ? [("id", "touch-\(path.index + 1)")] : []),
             title: "touch \(path.id): began at t=\(format(first.t, 4)) at (\(format(first.location.x, 2)), \(format(first.location.y, 2))); "
                 + "\(ending) at t=\(format(last.t, 4)) at (\(format(last.location.x, 2)), \(format(last.location.y, 2))); "
-                + "\(path.points.count) samples, \(format(path.length, 1)) pt")
+                + CheckSummary.plural(path.points.count, "sample", "samples") + ", \(format(path.length, 1)) pt")
         let points = path.points.map { point -> String in
             let p = pixel(point.location)
             return n(p.x) + "," + n(p.y)
@@ -247,8 +269,9 @@ struct SVGPlot {
         } else {
             PlotMarks.cross(at: end, size: 5.5, color: color, width: 2.5, title: "touch \(path.id) \(ending) at t=\(format(last.t, 4))", &svg)
         }
+        let baseline = labels.place("\(path.id)", x: start.x + 7, y: start.y - 6, fontSize: 11)
         svg.text("\(path.id)", [
-            ("x", n(start.x + 7)), ("y", n(start.y - 6)), ("font-size", "11"), ("font-weight", "bold"), ("fill", color),
+            ("x", n(start.x + 7)), ("y", n(baseline)), ("font-size", "11"), ("font-weight", "bold"), ("fill", color),
         ])
         svg.close("g")
     }

@@ -32,6 +32,10 @@ struct CSVRenderer: AnalysisRenderer {
 
     func traceRenderer(path: String) -> TraceRenderer { CSVTraceRenderer(path: path, options: options) }
 
+    func traceRenderer(path: String, scene: SceneOrigin, extended: Bool) -> TraceRenderer {
+        traceRenderer(path: path, extended: extended)
+    }
+
     func traceRenderer(path: String, extended: Bool) -> TraceRenderer {
         CSVTraceRenderer(path: path, options: options, extended: extended)
     }

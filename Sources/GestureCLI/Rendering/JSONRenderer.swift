@@ -15,4 +15,7 @@ struct JSONRenderer: AnalysisRenderer {
     let epilogue = "]}\n"
 
     func traceRenderer(path: String) -> TraceRenderer { JSONTraceRenderer(path: path, options: options) }
+    func traceRenderer(path: String, scene: SceneOrigin) -> TraceRenderer {
+        JSONTraceRenderer(path: path, scene: scene, options: options)
+    }
 }

@@ -4,6 +4,8 @@ import GestureKit
 /// soon as they and every gesture begun before them are over (``GestureSequencer``).
 final class JSONTraceRenderer: TraceRenderer {
     private let path: String
+    /// The scene the trace was analyzed with (`"scene"` in the trace object).
+    private let scene: SceneOrigin?
     private var writer = RecordBytesWriter()
     private var scratch = ByteBuffer()
     private let gestures: GestureSequencer<JSONGestureLayout>
@@ -16,9 +18,10 @@ final class JSONTraceRenderer: TraceRenderer {
 
     /// - Parameter spoolLimit: the most bytes each waiting gesture keeps in memory (tests make it
     ///   tiny, to exercise the temporary files).
-    init(path: String, options: RenderOptions, spoolLimit: Int = 1 << 16) {
+    init(path: String, scene: SceneOrigin? = nil, options: RenderOptions, spoolLimit: Int = 1 << 16) {
         self.path = path
         self.spoolLimit = spoolLimit
+        self.scene = scene
         gestures = GestureSequencer(layout: JSONGestureLayout(), spoolLimit: spoolLimit)
         if options.deliveries { deliveries = Spool(memoryLimit: max(spoolLimit, 1 << 4) << 4) }
     }
@@ -26,6 +29,7 @@ final class JSONTraceRenderer: TraceRenderer {
     override func begin(_ sink: ByteSink) throws(OutputError) {
         sink.buffer.append("{\"trace\":")
         sink.buffer.appendJSONString(path)
+        if let scene { sink.buffer.append(utf8: "," + scene.jsonMember) }
         sink.buffer.append(",\"gestures\":[")
     }
 

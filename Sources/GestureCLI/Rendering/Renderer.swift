@@ -17,6 +17,8 @@ struct RenderOptions {
         options.traceIndex = index
         return options
     }
+    /// `--compact`: the text format shows one line per gesture, without its transitions.
+    var compact = false
 }
 
 /// Turns analyzed traces into the text of one output format.
@@ -39,13 +41,26 @@ protocol AnalysisRenderer {
     func prologue(extended: Bool) -> String
     /// A renderer of one trace's records, for a scene with controls or scroll views (`extended`) or not.
     func traceRenderer(path: String, extended: Bool) -> TraceRenderer
+    /// A renderer of one trace's records that also names the scene they came from (the `text`
+    /// heading, the `json` trace object); formats that hold only records ignore `scene`.
+    func traceRenderer(path: String, scene: SceneOrigin) -> TraceRenderer
+    /// A renderer of one trace's records for a scene with controls or scroll views (`extended`) or
+    /// not, naming the scene they came from where the format does.
+    func traceRenderer(path: String, scene: SceneOrigin, extended: Bool) -> TraceRenderer
 }
 
 extension AnalysisRenderer {
     /// ``prologue``: only the CSV header depends on the scene.
     func prologue(extended: Bool) -> String { prologue }
-    /// ``traceRenderer(path:)``: only CSV rows depend on the scene.
+    /// ``traceRenderer(path:)``: only CSV rows depend on the scene's controls and scroll views.
     func traceRenderer(path: String, extended: Bool) -> TraceRenderer { traceRenderer(path: path) }
+    /// ``traceRenderer(path:)``: only `text` and `json` name the scene.
+    func traceRenderer(path: String, scene: SceneOrigin) -> TraceRenderer { traceRenderer(path: path) }
+    /// ``traceRenderer(path:scene:)``: only CSV rows depend on the scene's controls and scroll
+    /// views, and CSV does not name the scene.
+    func traceRenderer(path: String, scene: SceneOrigin, extended: Bool) -> TraceRenderer {
+        traceRenderer(path: path, scene: scene)
+    }
 }
 
 extension AnalysisRenderer {

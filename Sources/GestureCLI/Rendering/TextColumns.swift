@@ -38,6 +38,10 @@ struct TextColumns {
             self.time = max(self.time, time.count)
             self.subject = max(self.subject, subject.count)
             self.event = max(self.event, event.count)
+        case .logTransition(let time, let state, let recognizer, _):
+            self.time = max(self.time, time.count)
+            self.method = max(self.method, state.rawValue.count)
+            self.responder = max(self.responder, recognizer.count)
         }
     }
 
@@ -80,7 +84,7 @@ struct TextColumns {
             indent = "      "
             cells = [style(.dim, time.padding(to: self.time)), state.rawValue.padding(to: self.state), figures]
         case .delivery(let time, let method, let responder, let figures):
-            indent = "      "
+            indent = "  "
             cells = [
                 style(.dim, time.padding(to: self.time)), method.rawValue.padding(to: self.method), responder.padding(to: self.responder),
                 figures,
@@ -88,6 +92,12 @@ struct TextColumns {
         case .viewEvent(let time, let subject, let event, let figures):
             indent = "      "
             cells = [style(.dim, time.padding(to: self.time)), subject.padding(to: self.subject), event.padding(to: self.event), figures]
+        case .logTransition(let time, let state, let recognizer, let figures):
+            indent = "  "
+            cells = [
+                style(.dim, time.padding(to: self.time)), style(TextRenderer.color(of: state), state.rawValue.padding(to: self.method)),
+                recognizer.padding(to: self.responder), figures,
+            ]
         }
         return Self.trimmed(indent + cells.joined(separator: "  "))
     }

@@ -14,9 +14,12 @@ enum TextLine: Equatable {
     case delivery(time: String, method: DeliveryMethod, responder: String, figures: String)
     /// A control event or scroll-view delegate call: time, control or scroll view, event, figures.
     case viewEvent(time: String, subject: String, event: String, figures: String)
+    /// A transition in the log that `--deliveries` makes: time, state, recognizer, figures, in the
+    /// columns of the deliveries it is interleaved with.
+    case logTransition(time: String, state: RecognizerState, recognizer: String, figures: String)
 
     private enum Tag: UInt8 {
-        case gesture = 1, transition, delivery, viewEvent
+        case gesture = 1, transition, delivery, viewEvent, logTransition
     }
 
     /// Appends the line's spool form.
@@ -40,6 +43,12 @@ enum TextLine: Equatable {
         case .viewEvent(let time, let subject, let event, let figures):
             out.append(Tag.viewEvent.rawValue)
             for cell in [time, subject, event, figures] { Self.encode(cell, into: &out) }
+        case .logTransition(let time, let state, let recognizer, let figures):
+            out.append(Tag.logTransition.rawValue)
+            Self.encode(time, into: &out)
+            out.append(Self.code(of: state))
+            Self.encode(recognizer, into: &out)
+            Self.encode(figures, into: &out)
         }
     }
 
@@ -74,6 +83,11 @@ enum TextLine: Equatable {
                 let figures = try cursor.string()
             else { return nil }
             line = .viewEvent(time: time, subject: subject, event: event, figures: figures)
+        case .logTransition:
+            guard let time = try cursor.string(), let code = cursor.byte() else { return nil }
+            let state = try state(code)
+            guard let recognizer = try cursor.string(), let figures = try cursor.string() else { return nil }
+            line = .logTransition(time: time, state: state, recognizer: recognizer, figures: figures)
         case nil:
             throw damaged
         }

@@ -19,6 +19,9 @@ struct TextRenderer: AnalysisRenderer {
     let separator = "\n"
 
     func traceRenderer(path: String) -> TraceRenderer { TextTraceRenderer(path: path, options: options) }
+    func traceRenderer(path: String, scene: SceneOrigin) -> TraceRenderer {
+        TextTraceRenderer(path: path, scene: scene, options: options)
+    }
 
     /// The colour of a gesture's outcome.
     static func color(of outcome: RecognizerState) -> TerminalStyle? {

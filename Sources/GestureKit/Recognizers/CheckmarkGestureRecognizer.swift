@@ -1,8 +1,8 @@
 /// Recognizes a checkmark drawn with one finger: a stroke down and to the right, then up and to the
-/// right, recognized when the finger lifts (the seeds' custom `UIGestureRecognizer` subclass, made
+/// right, recognized when the finger lifts (the classic textbook `UIGestureRecognizer` subclass, made
 /// robust to real strokes).
 ///
-/// The seed's rule is that x never decreases, and y first increases (down the screen) then
+/// The textbook rule is that x never decreases, and y first increases (down the screen) then
 /// decreases, the upstroke starting at the lowest point. Real fingers and styluses jitter, so here
 /// a movement only counts as backwards once it goes past the furthest point reached by more than a
 /// tolerance: `checkmarkJitterTolerance`, or `checkmarkRelativeJitterTolerance` of the stroke's size

@@ -14,7 +14,7 @@
 /// it. An illegal transition, such as `possible → changed` or `possible → cancelled`, is a
 /// programming error: ``transition(to:)`` throws it and the ``state`` setter stops a debug build
 /// with an assertion. One exception keeps UIKit code working: setting ``state`` to `cancelled`
-/// before anything began (as the seeds' `touchesCancelled` does) fails the recognizer instead,
+/// before anything began (as many textbook `touchesCancelled` overrides do) fails the recognizer instead,
 /// with the reason "`name` set its state to cancelled before it began".
 ///
 /// ``numberOfTouches`` counts the touches still down, so it is 0 once the last finger lifts;
@@ -80,7 +80,7 @@ open class GestureRecognizer {
         set {
             var target = newValue
             if logicalState == .possible && newValue == .cancelled {
-                // UIKit's subclass habit (the seeds' touchesCancelled): cancelled before anything
+                // UIKit's subclass habit (textbook touchesCancelled overrides): cancelled before anything
                 // began is taken as a failure here; `transition(to:)` throws instead.
                 if pendingReason == nil { pendingReason = "\(name) set its state to cancelled before it began" }
                 target = .failed

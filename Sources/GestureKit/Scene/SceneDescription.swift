@@ -199,7 +199,7 @@ public enum RecognizerKind: Hashable, Sendable {
     case pinch
     /// `UIRotationGestureRecognizer`.
     case rotation
-    /// The seeds' custom "V" stroke recognizer.
+    /// The checkmark ("V" stroke) recognizer of the iOS textbooks, made robust to real strokes.
     case checkmark
     /// A custom unistroke recognizer matched against templates.
     case template(templates: [StrokeTemplate], minimumScore: Double = 0.8)

@@ -26,6 +26,24 @@ public enum Suggestions {
         closest(to: word, among: candidates).map { "Did you mean '\($0)'?" }
     }
 
+    /// `did you mean "X"?` for data errors (a trace or scene), or nil when nothing is close.
+    ///
+    /// Stricter than ``closest(to:among:)``: the edits must leave some of the word (`q` is not a
+    /// typo of `r`, nor `é` of `t`), unless the candidate starts with the word.
+    public static func hint(_ word: String, among candidates: [String]) -> String? {
+        guard let candidate = closest(to: word, among: candidates) else { return nil }
+        let typed = core(of: word), known = core(of: candidate)
+        guard editDistance(typed, known) < typed.count || (typed.count >= 3 && known.starts(with: typed)) else { return nil }
+        return "did you mean \"\(candidate)\"?"
+    }
+
+    /// The parenthesis a data error ends with: ` (did you mean "X"? NOTE)`, ` (did you mean "X"?)`,
+    /// ` (NOTE)`, or nothing.
+    public static func parenthesis(_ word: String, among candidates: [String], note: String? = nil) -> String {
+        let parts = [hint(word, among: candidates), note].compactMap { $0 }
+        return parts.isEmpty ? "" : " (" + parts.joined(separator: " ") + ")"
+    }
+
     private static func core(of word: String) -> [Character] {
         Array(word.drop { $0 == "-" }.lowercased())
     }

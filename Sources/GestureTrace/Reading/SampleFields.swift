@@ -4,6 +4,20 @@ import GestureKit
 enum SampleKey: Int, CaseIterable {
     case t, id, phase, x, y, force, radius, type, subtype
 
+    /// Names other recorders use for these keys, which no edit distance finds (`time` is three
+    /// edits from `t`).
+    private static let otherNames: [String: String] = [
+        "time": "t", "timestamp": "t", "ts": "t", "touch": "id", "finger": "id", "pointer": "id", "touchid": "id",
+        "state": "phase", "action": "phase", "pressure": "force", "size": "radius", "majorradius": "radius",
+    ]
+
+    /// The parenthesis of an unknown key or column: ` (did you mean "t"? NOTE)`, or ` (NOTE)`.
+    static func parenthesis(for unknown: [UInt8], note: String) -> String {
+        let word = String(decoding: unknown, as: UTF8.self)
+        if let known = otherNames[word.lowercased()] { return " (did you mean \"\(known)\"? \(note))" }
+        return Suggestions.parenthesis(word, among: allCases.map(\.name), note: note)
+    }
+
     /// The key as written.
     var name: String {
         switch self {
@@ -91,12 +105,16 @@ enum Vocabulary {
 
     /// `unknown phase "X" (expected ...)`.
     static func unknownPhase(_ bytes: [UInt8]) -> String {
-        "unknown phase \(Messages.quoted(bytes)) (expected \(Messages.choices(TouchPhase.allCases.map(\.rawValue))))"
+        let names = TouchPhase.allCases.map(\.rawValue)
+        return "unknown phase \(Messages.quoted(bytes))"
+            + Suggestions.parenthesis(String(decoding: bytes, as: UTF8.self), among: names, note: "expected \(Messages.choices(names))")
     }
 
     /// `unknown type "X" (expected ...)`.
     static func unknownType(_ bytes: [UInt8]) -> String {
-        "unknown type \(Messages.quoted(bytes)) (expected \(Messages.choices(SampleType.allCases.map(\.rawValue))))"
+        let names = SampleType.allCases.map(\.rawValue)
+        return "unknown type \(Messages.quoted(bytes))"
+            + Suggestions.parenthesis(String(decoding: bytes, as: UTF8.self), among: names, note: "expected \(Messages.choices(names))")
     }
 }
 

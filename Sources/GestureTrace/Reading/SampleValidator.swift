@@ -133,9 +133,11 @@ struct SampleValidator {
         throws(TraceError) -> T where T.RawValue == String
     {
         guard let value = table.lookup(fields.subtype) else {
+            let names = all.map(\.rawValue)
             throw error(
-                "unknown \(fields.type.rawValue) subtype \(Messages.quoted(fields.subtype)) "
-                    + "(expected \(Messages.choices(all.map(\.rawValue))))",
+                "unknown \(fields.type.rawValue) subtype \(Messages.quoted(fields.subtype))"
+                    + Suggestions.parenthesis(
+                        String(decoding: fields.subtype, as: UTF8.self), among: names, note: "expected \(Messages.choices(names))"),
                 at: fields.valuePositions[SampleKey.subtype.rawValue])
         }
         return value

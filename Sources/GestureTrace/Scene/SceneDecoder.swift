@@ -20,9 +20,19 @@ public struct SceneDecoder: Sendable {
         self.registry = registry
     }
 
+    /// The message for a trace file read as a scene.
+    static let traceGivenAsScene =
+        "this looks like a trace, not a scene: give traces as TRACE operands, and scenes (\"views\", "
+        + "\"recognizers\"; 'gesturectl scene --default' prints one) to --scene"
+
     /// Decodes and validates a whole scene.
     public func decode(_ json: Located<JSONValue>) throws(TraceError) -> SceneDescription {
+        // A trace read where a scene was expected (`--scene trace.json`) is named as a trace.
+        if case .array = json.value { throw error(json.position, Self.traceGivenAsScene) }
         let top = try object(json, "the scene")
+        if let member = top.members.first(where: { ["gesturectl", "samples", "screen"].contains($0.key) }) {
+            throw error(member.keyPosition, "\(Self.traceGivenAsScene) (it has \"\(member.key)\")")
+        }
         try allowOnly(top, ["gesturectl-scene", "views", "controllers", "firstResponder", "recognizers", "velocityEstimator"], in: "the scene")
         if let version = top.member("gesturectl-scene") {
             guard case .number(let v, _) = version.value.value, v == 1 else {
@@ -45,13 +55,19 @@ public struct SceneDecoder: Sendable {
         }
         for forward in names.forwards
         where names.views[forward.name] == nil && names.controllers[forward.name] == nil && forward.name != "window" {
-            throw error(forward.position, "\"forwardsTo\" names \"\(forward.name)\", which is neither a view nor a controller")
+            throw error(
+                forward.position,
+                "\"forwardsTo\" names \"\(forward.name)\", which is neither a view nor a controller"
+                    + Suggestions.parenthesis(forward.name, among: names.responders))
         }
         var scene = SceneDescription(views: views, controllers: controllers)
         if let member = top.member("firstResponder") {
             let name = try string(member.value, "\"firstResponder\"")
             guard names.views[name] != nil || names.controllers[name] != nil else {
-                throw error(member.value.position, "\"firstResponder\" names \"\(name)\", which is neither a view nor a controller")
+                throw error(
+                    member.value.position,
+                    "\"firstResponder\" names \"\(name)\", which is neither a view nor a controller"
+                        + Suggestions.parenthesis(name, among: names.responders))
             }
             scene.firstResponder = name
         }
@@ -73,7 +89,10 @@ public struct SceneDecoder: Sendable {
             }
         }
         for ref in references where recognizerPositions[ref.name] == nil && !names.scrollRecognizers.contains(ref.name) {
-            throw error(ref.at, "\(ref.what) names recognizer \"\(ref.name)\", which does not exist")
+            throw error(
+                ref.at,
+                "\(ref.what) names recognizer \"\(ref.name)\", which does not exist"
+                    + Suggestions.parenthesis(ref.name, among: scene.recognizers.map(\.name) + names.scrollRecognizers.sorted()))
         }
         if let cycle = scene.failureRequirementCycle() {
             let position = top.member("recognizers").flatMap { member -> SourcePosition? in
@@ -95,6 +114,11 @@ public struct SceneDecoder: Sendable {
         var forwards: [(name: String, position: SourcePosition)] = []
         /// The scroll views' own recognizers (`NAME.pan`, `NAME.pinch`), which scene recognizers may name.
         var scrollRecognizers: Set<String> = []
+
+        /// The view names, sorted (suggestions must not depend on a dictionary's order).
+        var viewNames: [String] { views.keys.sorted() }
+        /// The view and controller names, sorted.
+        var responders: [String] { (Array(views.keys) + Array(controllers.keys)).sorted() }
     }
 
     private static let viewKeys = [
@@ -169,7 +193,10 @@ public struct SceneDecoder: Sendable {
         }
         let viewName = try string(viewMember.value, "\"view\"")
         guard names.views[viewName] != nil else {
-            throw error(viewMember.value.position, "controller \"\(name.value)\" names view \"\(viewName)\", which does not exist")
+            throw error(
+                viewMember.value.position,
+                "controller \"\(name.value)\" names view \"\(viewName)\", which does not exist"
+                    + Suggestions.parenthesis(viewName, among: names.viewNames))
         }
         names.controllers[name.value] = name.position
         var description = ControllerDescription(name: name.value, view: viewName)
@@ -216,22 +243,32 @@ public struct SceneDecoder: Sendable {
         let kindName = try string(kindMember.value, "\"kind\"")
         let registered = registry.kinds[kindName]
         guard let settings = registered?.settingKeys ?? Self.kindKeys[kindName] else {
-            let kinds = Set(Self.kindKeys.keys).union(registry.kinds.keys).sorted().joined(separator: ", ")
-            throw error(kindMember.value.position, "unknown recognizer kind \"\(kindName)\" (expected one of \(kinds))")
+            let known = Set(Self.kindKeys.keys).union(registry.kinds.keys).sorted()
+            throw error(
+                kindMember.value.position,
+                "unknown recognizer kind \"\(kindName)\""
+                    + Suggestions.parenthesis(kindName, among: known, note: "expected one of \(known.joined(separator: ", "))"))
         }
         for member in members.members where !member.key.hasPrefix("x-") {
             if Self.commonKeys.contains(member.key) || settings.contains(member.key) { continue }
             if registered == nil, Self.kindKeys.values.contains(where: { $0.contains(member.key) }) {
-                throw error(member.keyPosition, "\"\(member.key)\" is not a setting of a \(kindName) recognizer")
+                let own = settings.isEmpty ? "it has no settings of its own" : "its settings: " + settings.joined(separator: ", ")
+                throw error(member.keyPosition, "\"\(member.key)\" is not a setting of a \(kindName) recognizer (\(own))")
             }
-            throw error(member.keyPosition, "unknown key \"\(member.key)\" in recognizer \"\(name.value)\"")
+            throw error(
+                member.keyPosition,
+                "unknown key \"\(member.key)\" in recognizer \"\(name.value)\""
+                    + Suggestions.parenthesis(member.key, among: settings + Self.commonKeys, note: "extension keys start with \"x-\""))
         }
         guard let viewMember = members.member("view") else {
             throw error(json.position, "recognizer \"\(name.value)\" has no \"view\"")
         }
         let viewName = try string(viewMember.value, "\"view\"")
         guard names.views[viewName] != nil || viewName == "window" else {
-            throw error(viewMember.value.position, "recognizer \"\(name.value)\" names view \"\(viewName)\", which does not exist")
+            throw error(
+                viewMember.value.position,
+                "recognizer \"\(name.value)\" names view \"\(viewName)\", which does not exist"
+                    + Suggestions.parenthesis(viewName, among: names.viewNames + ["window"]))
         }
         let kind = registered == nil
             ? try recognizerKind(kindName, members)
@@ -287,7 +324,10 @@ public struct SceneDecoder: Sendable {
             for item in try array(entry.value, "\"\(entry.key)\"") {
                 let viewName = try string(item, "an entry of \"\(entry.key)\"")
                 guard names.views[viewName] != nil else {
-                    throw error(item.position, "\"\(entry.key)\" names view \"\(viewName)\", which does not exist")
+                    throw error(
+                        item.position,
+                        "\"\(entry.key)\" names view \"\(viewName)\", which does not exist"
+                            + Suggestions.parenthesis(viewName, among: names.viewNames))
                 }
                 list.append(viewName)
             }
@@ -465,7 +505,10 @@ public struct SceneDecoder: Sendable {
 
     func allowOnly(_ object: ObjectView, _ keys: [String], in what: String) throws(TraceError) {
         for member in object.members where !member.key.hasPrefix("x-") && !keys.contains(member.key) {
-            throw error(member.keyPosition, "unknown key \"\(member.key)\" in \(what) (extension keys start with \"x-\")")
+            throw error(
+                member.keyPosition,
+                "unknown key \"\(member.key)\" in \(what)"
+                    + Suggestions.parenthesis(member.key, among: keys, note: "extension keys start with \"x-\""))
         }
     }
 
@@ -538,7 +581,9 @@ public struct SceneDecoder: Sendable {
         let raw = try string(json, what)
         guard let value = E(rawValue: raw) else {
             let options = E.allCases.map { "\"\($0.rawValue)\"" }.joined(separator: ", ")
-            throw error(json.position, "\(what) is \"\(raw)\"; expected one of \(options)")
+            throw error(
+                json.position,
+                "\(what) is \"\(raw)\"; expected one of \(options)" + Suggestions.parenthesis(raw, among: E.allCases.map(\.rawValue)))
         }
         return value
     }

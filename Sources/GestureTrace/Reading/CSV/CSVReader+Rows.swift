@@ -41,7 +41,7 @@ extension CSVReader {
             let at = s.position
             if headerRowRead {
                 guard index < columns.count else {
-                    throw s.error("row has more fields than the header row's \(columns.count) columns", at: at)
+                    throw s.error("row has more fields than the header row's \(columns.count) column\(columns.count == 1 ? "" : "s")", at: at)
                 }
             } else if index >= Self.maximumColumns {
                 throw s.error("more than \(Self.maximumColumns) columns", at: at)
@@ -72,7 +72,7 @@ extension CSVReader {
             break
         }
         if headerRowRead && index < columns.count {
-            throw s.error("row has \(index) field\(index == 1 ? "" : "s") but the header row has \(columns.count) columns",
+            throw s.error("row has \(index) field\(index == 1 ? "" : "s") but the header row has \(columns.count) column\(columns.count == 1 ? "" : "s")",
                 at: rowStart)
         }
     }

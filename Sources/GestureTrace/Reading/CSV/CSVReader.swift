@@ -159,7 +159,9 @@ struct CSVReader: FormatReader {
                 columns.append(.ignored)
             } else {
                 throw s.error(
-                    "unknown column \(Messages.quoted(name)) (extension columns start with \"x-\")", at: cellPositions[i])
+                    "unknown column \(Messages.quoted(name))"
+                        + SampleKey.parenthesis(for: name, note: "extension columns start with \"x-\""),
+                    at: cellPositions[i])
             }
         }
         guard hasColumn[SampleKey.t.rawValue] else {

@@ -30,8 +30,12 @@ extension JSONScanner {
             hint = "a header is allowed only on the first line"
         } else if jsonLines && string.elementsEqual("samples".utf8) {
             hint = "JSON Lines has one sample object per line"
+        } else if SceneKeys.marksScene(string) {
+            return s.error(SceneKeys.message(key: string), at: position)
         } else {
-            hint = "extension keys start with \"x-\""
+            return s.error(
+                "unknown key \(quotedString) in sample" + SampleKey.parenthesis(for: string, note: "extension keys start with \"x-\""),
+                at: position)
         }
         return s.error("unknown key \(quotedString) in sample (\(hint))", at: position)
     }

@@ -118,9 +118,14 @@ struct JSONTraceReader: FormatReader {
                 return true
             } else if json.stringIsExtensionKey {
                 try json.skipValue()
+            } else if SceneKeys.marksScene(json.string) {
+                throw json.s.error(SceneKeys.message(key: json.string), at: keyPosition)
             } else {
                 throw json.s.error(
-                    "unknown key \(json.quotedString) in trace document (extension keys start with \"x-\")",
+                    "unknown key \(json.quotedString) in trace document"
+                        + Suggestions.parenthesis(
+                            String(decoding: json.string, as: UTF8.self), among: ["gesturectl", "screen", "scene", "samples"],
+                            note: "extension keys start with \"x-\""),
                     at: keyPosition)
             }
         }
