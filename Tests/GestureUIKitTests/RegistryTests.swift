@@ -71,6 +71,10 @@ struct RegistryTests {
         #expect(sceneOutput == "\(scene): ok\n")
         let (checkStatus, _, checkErrors) = teamTool(["check", fixtures])
         #expect(checkStatus == 0, "\(checkErrors)")
+        let (plotStatus, plot, plotErrors) = teamTool(["plot", trace])
+        #expect(plotStatus == 0, "\(plotErrors)")
+        #expect(plot.hasPrefix("<svg") || plot.hasPrefix("<?xml"))
+        #expect(plot.contains("check"))
     }
 
     @Test("without the registry the same scene is bad data, at the kind")
