@@ -83,7 +83,7 @@ extension PanTests {
     @Test func liftingWithoutMovingFails() throws {
         let records = try transitions([finger.down(0, 100, 100), finger.up(0.1, 103, 100)], scene: scene)
         #expect(records.map(\.state) == [.failed])
-        #expect(records.first?.reason == "fingers lifted after moving 3 pt, less than panHysteresis 10 pt")
+        #expect(records.first?.reason == "the finger lifted after moving 3 pt, less than panHysteresis 10 pt")
     }
 
     @Test func cancelledTouchesCancelThePan() throws {
@@ -100,7 +100,7 @@ extension PanTests {
         let scene = singleViewScene([recognizer("pan2", .pan(minimumNumberOfTouches: 2))])
         let records = try transitions(finger.drag(from: Point(x: 100, y: 100), to: Point(x: 140, y: 100), duration: 0.1), scene: scene)
         #expect(records.summary == ["pan2 failed@0.1"])
-        #expect(records.first?.reason == "fingers lifted after moving 40 pt, never with minimumNumberOfTouches 2 fingers down past panHysteresis 10 pt")
+        #expect(records.first?.reason == "the finger lifted after moving 40 pt, never with minimumNumberOfTouches 2 fingers down past panHysteresis 10 pt")
     }
 }
 

@@ -27,7 +27,7 @@ extension PanTouchCountTests {
     @Test func twoFingersDoNotBeginAOneFingerPan() throws {
         let records = try transitions(together([first, second]), scene: onePan)
         #expect(records.summary == ["pan failed@0.11"])
-        #expect(records.first?.reason == "fingers lifted after moving 40 pt, never with at most maximumNumberOfTouches 1 fingers down past panHysteresis 10 pt")
+        #expect(records.first?.reason == "the fingers lifted after moving 40 pt, never with at most maximumNumberOfTouches 1 finger down past panHysteresis 10 pt")
     }
 
     @Test func threeFingersDoNotBeginATwoFingerPan() throws {

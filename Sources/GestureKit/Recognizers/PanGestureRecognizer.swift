@@ -29,6 +29,9 @@ open class PanGestureRecognizer: GestureRecognizer {
     private var started = false
     /// Whether the centroid passed the hysteresis while more than the maximum fingers were down.
     private var heldBackByMaximum = false
+    /// The most fingers down on the pan at once since it was reset (its failure reasons say "the
+    /// finger" or "the fingers").
+    private var mostFingers = 0
 
     /// Creates a pan recognizer.
     public init(
@@ -62,6 +65,7 @@ open class PanGestureRecognizer: GestureRecognizer {
     var ignoresExtraFingersBeforeBeginning: Bool { false }
 
     override open func touchesBegan(_ touches: [Touch], with event: TouchEvent) {
+        mostFingers = max(mostFingers, self.touches.liveCount)
         if state == .began || state == .changed || ignoresExtraFingersBeforeBeginning {
             for touch in touches.reversed() where self.touches.liveCount > maximumNumberOfTouches {
                 ignore(touch)
@@ -153,14 +157,19 @@ open class PanGestureRecognizer: GestureRecognizer {
     private func liftReason() -> String {
         let moved = max(abs(position.x - origin.x), abs(position.y - origin.y))
         let hysteresis = format(thresholds.panHysteresis)
-        let prefix = "fingers lifted after moving \(format(moved)) pt, "
+        let prefix = (mostFingers > 1 ? "the fingers lifted" : "the finger lifted") + " after moving \(format(moved)) pt, "
         if heldBackByMaximum {
-            return prefix + "never with at most maximumNumberOfTouches \(maximumNumberOfTouches) fingers down past panHysteresis \(hysteresis) pt"
+            return prefix + "never with at most maximumNumberOfTouches \(Self.fingers(maximumNumberOfTouches)) down past panHysteresis \(hysteresis) pt"
         }
         if moved < thresholds.panHysteresis || minimumNumberOfTouches == 1 {
             return prefix + "less than panHysteresis \(hysteresis) pt"
         }
-        return prefix + "never with minimumNumberOfTouches \(minimumNumberOfTouches) fingers down past panHysteresis \(hysteresis) pt"
+        return prefix + "never with minimumNumberOfTouches \(Self.fingers(minimumNumberOfTouches)) down past panHysteresis \(hysteresis) pt"
+    }
+
+    /// `1 finger`, `2 fingers`.
+    private static func fingers(_ count: Int) -> String {
+        count == 1 ? "1 finger" : "\(count) fingers"
     }
 
     override func didFinishWaiting() {
@@ -169,6 +178,7 @@ open class PanGestureRecognizer: GestureRecognizer {
     }
 
     override open func reset() {
+        mostFingers = 0
         position = .zero
         jump = .zero
         origin = .zero

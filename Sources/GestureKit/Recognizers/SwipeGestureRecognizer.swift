@@ -206,8 +206,14 @@ open class SwipeGestureRecognizer: GestureRecognizer {
     /// The progress, against what was needed at its moment, as words for a reason.
     private func describe(_ progress: Progress) -> String {
         guard let best = progress.best else { return "no direction was left" }
+        let needed = "\(format(neededDistance(at: progress.elapsed))) pt were needed"
+        guard best.along > 0 else {
+            // No direction named for a stroke that never moved in one.
+            let toward = candidates.count == 1 ? best.direction.rawValue : "in any of its directions"
+            return (numberOfTouchesRequired > 1 ? "the fingers had not moved " : "it had not moved ") + toward + ", " + needed
+        }
         let who = numberOfTouchesRequired > 1 ? "the fingers moved at least" : "it moved"
-        return "\(who) \(format(max(0, best.along))) pt \(best.direction.rawValue), \(format(neededDistance(at: progress.elapsed))) pt were needed"
+        return "\(who) \(format(best.along)) pt \(best.direction.rawValue), " + needed
     }
 
     /// Names the finger in a reason when there are several ("touch 2 "); nothing otherwise.
