@@ -22,7 +22,7 @@ import UIKit
 /// ```
 ///
 /// `startRecording(to:)` writes `session.jsonl` (the trace), `app-scene.json` (the scene, exported
-/// at that moment) and `session.expected.jsonl` (UIKit's transitions) into the directory.
+/// at that moment) and `session.jsonl.expected.jsonl` (UIKit's transitions) into the directory.
 @MainActor
 public final class GestureRecorderWindow: UIWindow {
     private var trace: TraceRecorder?
@@ -39,7 +39,7 @@ public final class GestureRecorderWindow: UIWindow {
             screen: Size(width: Double(bounds.width), height: Double(bounds.height)), scene: "app-scene.json",
             sink: FileSink(path: directory.appendingPathComponent("session.jsonl").path))
         let transitions = TransitionRecorder(
-            export: export, trace: trace, sink: FileSink(path: directory.appendingPathComponent("session.expected.jsonl").path))
+            export: export, trace: trace, sink: FileSink(path: directory.appendingPathComponent("session.jsonl.expected.jsonl").path))
         let observer = RecognizerObserver { [weak self] recognizer in self?.observe(recognizer) }
         Self.forEachRecognizer(in: self) { $0.addTarget(observer, action: #selector(RecognizerObserver.fired(_:))) }
         self.trace = trace

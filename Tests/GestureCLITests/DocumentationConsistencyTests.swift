@@ -41,7 +41,7 @@ import Testing
     }
 
     @Test func repositoryPathsNamedInTheDocsExist() throws {
-        let prefixes = ["Sources/", "Tests/", "scripts/", "Fuzz/", "docs/"]
+        let prefixes = ["Sources/", "Tests/", "scripts/", "Fuzz/", "docs/", "Examples/", "traces/"]
         for page in try Self.pages() {
             // Placeholders (`<Name>`) and what make fuzz creates (Fuzz/Artifacts, Fuzz/Corpus) are not files to find.
             for span in Self.codeSpans(page.text)
@@ -57,7 +57,7 @@ import Testing
     }
 
     @Test func swiftFilesNamedInTheDocsExist() throws {
-        let swiftFiles = (Self.files(under: "Sources") + Self.files(under: "Tests") + Self.files(under: "Fuzz"))
+        let swiftFiles = (Self.files(under: "Sources") + Self.files(under: "Tests") + Self.files(under: "Fuzz") + Self.files(under: "Examples"))
             .filter { $0.hasSuffix(".swift") }
         for page in try Self.pages() {
             for span in Self.codeSpans(page.text) where span.hasSuffix(".swift") && !span.contains(" ") && !span.contains("<") {

@@ -77,7 +77,7 @@ import Testing
         let tap = try String(contentsOf: root.appendingPathComponent("tap.jsonl"), encoding: .utf8)
         let tapGolden = try String(contentsOf: root.appendingPathComponent("tap.jsonl.expected.jsonl"), encoding: .utf8)
         return try Fixtures([
-            "pan-fast.jsonl": pan, "pan-fast.expected.jsonl": golden, "tap.jsonl": tap, "tap.expected.jsonl": tapGolden,
+            "pan-fast.jsonl": pan, "pan-fast.jsonl.expected.jsonl": golden, "tap.jsonl": tap, "tap.jsonl.expected.jsonl": tapGolden,
             "nogold.jsonl": tap, "bad.jsonl": #"{"t": 0, "id": 1, "phase": "moved""# + "\n",
         ])
     }
@@ -117,7 +117,7 @@ import Testing
         var checks: [TraceCheck] = []
         for index in 0..<10_000 {
             let trace = "corpus/t\(index).jsonl"
-            let target = CheckTarget(trace: trace, golden: "corpus/t\(index).expected.jsonl", actual: "corpus/t\(index).actual.jsonl")
+            let target = CheckTarget(trace: trace, golden: "corpus/t\(index).jsonl.expected.jsonl", actual: "corpus/t\(index).jsonl.actual.jsonl")
             let check = TraceCheck(target: target, outcome: index % 1000 == 7 ? .missingGolden : .matched, analysis: nil)
             report.add(check)
             checks.append(check)

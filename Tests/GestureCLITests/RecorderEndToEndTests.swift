@@ -111,17 +111,17 @@ private final class TextSink: RecordingSink, @unchecked Sendable {
 
         // check against the device golden: the tap's failure is not something the device records,
         // so only the pan is compared, and it matches; a changed value is reported.
-        try fixtures.write("session.expected.jsonl", goldenSink.text)
+        try fixtures.write("session.jsonl.expected.jsonl", goldenSink.text)
         let checked = runInProcess(["check", fixtures.path("session.jsonl")])
         #expect(checked.status == 0, "\(checked)")
         let updated = runInProcess(["check", "--update", fixtures.path("session.jsonl")])
         #expect(updated.status == 0)
-        #expect(try String(contentsOfFile: fixtures.path("session.expected.jsonl"), encoding: .utf8) == goldenSink.text)
+        #expect(try String(contentsOfFile: fixtures.path("session.jsonl.expected.jsonl"), encoding: .utf8) == goldenSink.text)
         let lines = goldenSink.text.split(separator: "\n")
         let edited = lines.enumerated().map { index, line in
             index == 2 ? line.replacingOccurrences(of: "\"touches\":1", with: "\"touches\":2") : String(line)
         }
-        try fixtures.write("session.expected.jsonl", edited.joined(separator: "\n") + "\n")
+        try fixtures.write("session.jsonl.expected.jsonl", edited.joined(separator: "\n") + "\n")
         let mismatched = runInProcess(["check", fixtures.path("session.jsonl")])
         #expect(mismatched.status == 1)
         #expect(mismatched.stdout.contains("touches expected 2 got 1"), "\(mismatched)")

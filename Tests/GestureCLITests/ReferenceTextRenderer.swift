@@ -21,12 +21,14 @@ struct ReferenceTextRenderer {
                 switch record {
                 case .transition(let t): return t.state.rawValue.count
                 case .delivery(let d): return d.method.rawValue.count
+                case .control, .scroll: return 0  // The reference knows no controls or scroll views.
                 }
             }.max() ?? 0
             let whoWidth = trace.records.map { record -> Int in
                 switch record {
                 case .transition(let t): return t.recognizer.count
                 case .delivery(let d): return d.responder.count
+                case .control, .scroll: return 0
                 }
             }.max() ?? 0
             for record in trace.records {
@@ -43,6 +45,8 @@ struct ReferenceTextRenderer {
                         style(.dim, Self.time(d.t).padding(to: timeWidth)), d.method.rawValue.padding(to: whatWidth),
                         d.responder.padding(to: whoWidth), Self.figures(of: d).joined(separator: ", "),
                     ]
+                case .control, .scroll:
+                    continue
                 }
                 lines.append(Self.trimmed("  " + columns.joined(separator: "  ")))
             }

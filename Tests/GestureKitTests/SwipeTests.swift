@@ -56,7 +56,7 @@ extension SwipeTests {
         } else {
             #expect(record.state == .failed)
             #expect(record.t == 0.5)
-            #expect(record.reason == "not recognized within swipeMaximumDuration 0.5 s of touch down: it had not moved in any of its directions, 26.5 pt were needed")
+            #expect(record.reason == "not recognized within swipeMaximumDuration 0.5 s of touch down: it had not moved right, 26.5 pt were needed")
         }
     }
 

@@ -45,7 +45,7 @@ struct RegistryTests {
         let bad = decodingError(#"{"views": [{"name": "pad", "frame": [0, 0, 10, 10]}], "recognizers": [{"name": "d", "kind": "drag", "view": "pad", "direction": "left"}]}"#, registry: registry)
         #expect(bad == #"scene.json:1:129: error: "direction" is "left"; expected one of "up", "down""#)
         let unknown = decodingError(#"{"views": [{"name": "pad", "frame": [0, 0, 10, 10]}], "recognizers": [{"name": "d", "kind": "drag", "view": "pad", "speed": 1}]}"#, registry: registry)
-        #expect(unknown == #"scene.json:1:116: error: unknown key "speed" in recognizer "d""#)
+        #expect(unknown == #"scene.json:1:116: error: unknown key "speed" in recognizer "d" (extension keys start with "x-")"#)
     }
 
     @Test("an unknown delegate lists the registered ones; a delegate replaces the delegate keys")
