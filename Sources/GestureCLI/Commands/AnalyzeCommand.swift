@@ -46,6 +46,7 @@ struct AnalyzeCommand: Command {
         Option(
             "input-format", .choice(TraceEncoding.allCases.map(\.rawValue)),
             help: "read traces in this encoding whatever their extension"),
+        Option("follow", short: "f", help: "analyze one live TRACE as it comes, writing each record at once (docs/live.md)"),
     ])
     let operands = Operands.oneOrMore("TRACE")
 
@@ -68,6 +69,7 @@ struct AnalyzeCommand: Command {
             environment.printError(error.description)
             return TraceInputs.status(of: error)
         }
+        if settings.follow { return FollowAnalysis.run(settings: settings, resolver: resolver, environment: environment) }
         let renderOptions = RenderOptions(
             deliveries: settings.deliveries, labelsTraces: settings.traces.count > 1, color: environment.usesColor)
         var run = AnalyzeRun(

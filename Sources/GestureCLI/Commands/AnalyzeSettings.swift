@@ -21,6 +21,8 @@ struct AnalyzeSettings {
     var strict: Bool
     /// `--input-format`.
     var inputFormat: TraceEncoding?
+    /// `--follow`: the one trace is live input (docs/live.md).
+    var follow: Bool
 
     /// Reads the parsed arguments.
     ///
@@ -46,6 +48,10 @@ struct AnalyzeSettings {
         velocityEstimator = arguments.value("velocity-estimator").flatMap(VelocityEstimatorKind.init(rawValue:))
         strict = arguments.isSet("strict")
         inputFormat = arguments.value("input-format").flatMap(TraceEncoding.init(rawValue:))
+        follow = arguments.isSet("follow")
+        if follow, traces.count != 1 {
+            throw UsageError("'--follow' follows one trace, and \(traces.count) were given")
+        }
         if deliveries, format == .csv {
             throw UsageError("'--deliveries' cannot be used with '--format csv': the csv format has transitions only")
         }

@@ -157,7 +157,6 @@ enum TraceAnalysis {
         let source: TraceSource
         let reader: TraceReader
         let header: TraceHeader
-        let scene: SceneDescription
         do throws(TraceError) {
             source = try TraceSource(path: path, encoding: settings.inputFormat)
             do throws(TraceError) {
@@ -166,20 +165,32 @@ enum TraceAnalysis {
             } catch {
                 throw source.located(error)
             }
+        } catch {
+            throw .unreadable(error)
+        }
+        let engine = try engine(for: header, path: path, settings: settings, resolver: resolver, sceneCheck: sceneCheck)
+        return (source, reader, engine)
+    }
+
+    /// Resolves the scene of the trace with `header` and builds its engine.
+    static func engine(
+        for header: TraceHeader, path: String, settings: AnalyzeSettings, resolver: SceneResolver,
+        sceneCheck: (SceneDescription) -> Void
+    ) throws(TraceAnalysisError) -> Engine {
+        let scene: SceneDescription
+        do throws(TraceError) {
             scene = try resolver.scene(for: header, tracePath: path)
         } catch {
             throw .unreadable(error)
         }
         sceneCheck(scene)
-        let engine: Engine
         do throws(SceneError) {
-            engine = try Engine(
+            return try Engine(
                 scene: scene, screen: header.screen ?? .defaultScreen,
                 options: EngineOptions(velocityEstimator: settings.velocityEstimator, deliveries: settings.deliveries))
         } catch {
             throw .invalidScene(path: path, message: error.message)
         }
-        return (source, reader, engine)
     }
 
     /// Feeds every sample of `reader` to `engine`, rendering the records kept, then ends the trace.
@@ -311,7 +322,7 @@ struct RecordFilter: Sendable {
 
 /// Takes the engine's records (it reports them through a closure) and renders those kept; the
 /// first output failure stops it, for the sample loop to see.
-private final class RecordPump {
+final class RecordPump {
     let renderer: TraceRenderer
     let sink: ByteSink
     let filter: RecordFilter
