@@ -35,12 +35,14 @@ struct ConvertCommand: Command {
         Option("raw-size", .argument(placeholder: "WxH"), help: "recordings: the device's size in raw units"),
         Option("device", .argument(placeholder: "DESC"), help: "recordings: the device's description (evemu .desc)"),
         Option("output", short: "o", .argument(placeholder: "OUT"), help: "write to this file instead of standard output"),
+        Option("follow", short: "f", help: "convert live input as it comes, frame by frame, to standard output (docs/live.md)"),
     ])
     let operands = Operands(synopsis: "INPUT", name: "INPUT", minimum: 1, maximum: 1)
 
     func run(_ arguments: ParsedArguments, in context: CommandContext) throws(UsageError) -> ExitStatus {
         let environment = context.environment
         let settings = try ConvertSettings(arguments)
+        if settings.follow { return try FollowConversion.run(settings, environment: environment) }
         let bytes: [UInt8]
         do throws(TraceError) {
             bytes = try InputFile.read(path: settings.input)
@@ -85,6 +87,8 @@ struct ConvertSettings {
     var rawSize: RawSize?
     var device: String?
     var output: String?
+    /// `--follow`: convert live input as it comes.
+    var follow: Bool
 
     init(_ arguments: ParsedArguments) throws(UsageError) {
         input = arguments.operands.first ?? "-"
@@ -110,6 +114,7 @@ struct ConvertSettings {
             rawSize = size
         }
         device = arguments.value("device")
+        follow = arguments.isSet("follow")
     }
 
     /// The recording options given, for a recording input.

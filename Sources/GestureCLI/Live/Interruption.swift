@@ -28,6 +28,12 @@ final class Interruption {
         interruptWakeDescriptor = ends[1]
         signal(SIGINT, interruptHandler)
         signal(SIGTERM, interruptHandler)
+        // A parent may have started us with the signals blocked (they are inherited): take them.
+        var signals = sigset_t()
+        sigemptyset(&signals)
+        sigaddset(&signals, SIGINT)
+        sigaddset(&signals, SIGTERM)
+        pthread_sigmask(SIG_UNBLOCK, &signals, nil)
     }
 
     /// Whether a signal came.

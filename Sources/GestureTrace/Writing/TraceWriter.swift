@@ -59,12 +59,7 @@ public enum TraceWriter {
     // MARK: JSON
 
     private static func jsonDocument(_ samples: [Sample], header: TraceHeader) -> String {
-        var text = "{\n  \"gesturectl\": 1,\n  \"screen\": "
-        appendScreen(header.screenOrDefault, pretty: true, to: &text)
-        if let scene = header.scene {
-            text += ",\n  \"scene\": "
-            appendScene(scene, to: &text)
-        }
+        var text = jsonDocumentHeader(header)
         guard !samples.isEmpty else { return text + ",\n  \"samples\": []\n}\n" }
         text += ",\n  \"samples\": [\n"
         for (index, sample) in samples.enumerated() {
@@ -75,14 +70,30 @@ public enum TraceWriter {
         return text + "  ]\n}\n"
     }
 
-    private static func jsonLines(_ samples: [Sample], header: TraceHeader) -> String {
+    /// The JSON document up to the samples: `{`, then the header members, one per line.
+    static func jsonDocumentHeader(_ header: TraceHeader) -> String {
+        var text = "{\n  \"gesturectl\": 1,\n  \"screen\": "
+        appendScreen(header.screenOrDefault, pretty: true, to: &text)
+        if let scene = header.scene {
+            text += ",\n  \"scene\": "
+            appendScene(scene, to: &text)
+        }
+        return text
+    }
+
+    /// The JSON Lines header line, with its line break.
+    static func jsonLinesHeader(_ header: TraceHeader) -> String {
         var text = "{\"gesturectl\":1,\"screen\":"
         appendScreen(header.screenOrDefault, pretty: false, to: &text)
         if let scene = header.scene {
             text += ",\"scene\":"
             appendScene(scene, to: &text)
         }
-        text += "}\n"
+        return text + "}\n"
+    }
+
+    private static func jsonLines(_ samples: [Sample], header: TraceHeader) -> String {
+        var text = jsonLinesHeader(header)
         for sample in samples {
             appendJSON(sample, to: &text)
             text += "\n"
