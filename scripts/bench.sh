@@ -261,4 +261,8 @@ for file in "$DATA"/sample/big.jsonl "$DATA"/sample/big.csv "$DATA"/sample/big.j
         status=1
     fi
 done
+# (e) Follow mode (docs/live.md): latency from a sample written to a FIFO to its record read, throughput
+# of a fast producer through convert -f | analyze -f against batch analyze, peak RSS.
+say "follow mode:"
+python3 scripts/bench-follow.py "$BIN" "$DATA/sample/big.jsonl" || status=1
 exit $status

@@ -46,6 +46,7 @@ struct AnalyzeCommand: Command {
         Option("strict", help: "treat warnings (a touch still down at the end) as errors"),
         Option("allow-empty", help: "let a trace without samples pass (by default it is an error: a failed recording)"),
         .inputFormat,
+        Option("follow", short: "f", help: "analyze one live TRACE as it comes, writing each record at once (docs/live.md)"),
     ])
     let operands = Operands.oneOrMore("TRACE")
 
@@ -68,6 +69,7 @@ struct AnalyzeCommand: Command {
             environment.printError(error.description)
             return TraceInputs.status(of: error)
         }
+        if settings.follow { return FollowAnalysis.run(settings: settings, resolver: resolver, environment: environment) }
         let renderOptions = RenderOptions(
             deliveries: settings.deliveries, labelsTraces: settings.traces.count > 1, color: environment.usesColor,
             compact: settings.compact)

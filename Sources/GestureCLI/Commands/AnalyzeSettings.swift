@@ -25,6 +25,8 @@ struct AnalyzeSettings {
     var allowsEmpty = false
     /// `--compact`: text with one line per gesture.
     var compact = false
+    /// `--follow`: the one trace is live input (docs/live.md).
+    var follow: Bool
 
     /// Reads the parsed arguments.
     ///
@@ -58,6 +60,10 @@ struct AnalyzeSettings {
         strict = arguments.isSet("strict")
         inputFormat = arguments.value("input-format").flatMap(TraceEncoding.init(rawValue:))
         allowsEmpty = arguments.isSet("allow-empty")
+        follow = arguments.isSet("follow")
+        if follow, traces.count != 1 {
+            throw UsageError("'--follow' follows one trace, and \(traces.count) were given")
+        }
         if deliveries, format == .csv {
             throw UsageError("'--deliveries' cannot be used with '--format csv': the csv format has transitions only")
         }

@@ -43,12 +43,14 @@ struct ConvertCommand: Command {
         Option("element", .argument(placeholder: "ID=X,Y,W,H"), help: "webdriver: an element's frame in points, for origins that name it (repeatable)"),
         Option("rate", .argument(placeholder: "HZ"), help: "webdriver: samples per second of a pointerMove (default 60)"),
         Option("output", short: "o", .argument(placeholder: "OUT"), help: "write to this file instead of standard output"),
+        Option("follow", short: "f", help: "convert live input as it comes, frame by frame, to standard output (docs/live.md)"),
     ])
     let operands = Operands(synopsis: "INPUT", name: "INPUT", minimum: 1, maximum: 1)
 
     func run(_ arguments: ParsedArguments, in context: CommandContext) throws(UsageError) -> ExitStatus {
         let environment = context.environment
         let settings = try ConvertSettings(arguments)
+        if settings.follow { return try FollowConversion.run(settings, environment: environment) }
         let bytes: [UInt8]
         do throws(TraceError) {
             bytes = try InputFile.read(path: settings.input)
@@ -103,6 +105,8 @@ struct ConvertSettings {
     /// `--element` rectangles by id.
     var elements: [String: Rect] = [:]
     var rate: Double?
+    /// `--follow`: convert live input as it comes.
+    var follow: Bool
 
     init(_ arguments: ParsedArguments) throws(UsageError) {
         input = arguments.operands.first ?? "-"
@@ -128,6 +132,7 @@ struct ConvertSettings {
             rawSize = size
         }
         device = arguments.value("device")
+        follow = arguments.isSet("follow")
         for text in arguments.allValues("element") {
             guard let (id, rect) = Self.element(text) else {
                 throw UsageError("invalid value '\(text)' for '--element': expected ID=X,Y,WIDTH,HEIGHT in points, such as login=20,300,350,44")

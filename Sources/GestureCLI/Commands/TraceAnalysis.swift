@@ -193,8 +193,6 @@ enum TraceAnalysis {
         let source: TraceSource
         let reader: TraceReader
         let header: TraceHeader
-        let scene: SceneDescription
-        let origin: SceneOrigin
         do throws(TraceError) {
             source = try TraceSource(path: path, encoding: settings.inputFormat)
             do throws(TraceError) {
@@ -203,6 +201,21 @@ enum TraceAnalysis {
             } catch {
                 throw source.located(error)
             }
+        } catch {
+            throw .unreadable(error)
+        }
+        let (engine, origin) = try engine(for: header, path: path, settings: settings, resolver: resolver, sceneCheck: sceneCheck)
+        return (source, reader, engine, origin)
+    }
+
+    /// Resolves the scene of the trace with `header` (checking `--only` against it) and builds its engine.
+    static func engine(
+        for header: TraceHeader, path: String, settings: AnalyzeSettings, resolver: SceneResolver,
+        sceneCheck: (SceneDescription, SceneOrigin) -> Void
+    ) throws(TraceAnalysisError) -> (Engine, SceneOrigin) {
+        let scene: SceneDescription
+        let origin: SceneOrigin
+        do throws(TraceError) {
             (scene, origin) = try resolver.resolve(header, tracePath: path)
         } catch {
             throw .unreadable(error)
@@ -217,15 +230,14 @@ enum TraceAnalysis {
             }
         }
         sceneCheck(scene, origin)
-        let engine: Engine
         do throws(SceneError) {
-            engine = try Engine(
+            let engine = try Engine(
                 scene: scene, screen: header.screen ?? .defaultScreen,
                 options: EngineOptions(velocityEstimator: settings.velocityEstimator, deliveries: settings.deliveries))
+            return (engine, origin)
         } catch {
             throw .invalidScene(path: path, message: error.message)
         }
-        return (source, reader, engine, origin)
     }
 
     /// Feeds every sample of `reader` to `engine`, rendering the records kept, then ends the trace.
@@ -370,7 +382,7 @@ struct RecordFilter: Sendable {
 
 /// Takes the engine's records (it reports them through a closure) and renders those kept; the
 /// first output failure stops it, for the sample loop to see.
-private final class RecordPump {
+final class RecordPump {
     let renderer: TraceRenderer
     let sink: ByteSink
     let filter: RecordFilter

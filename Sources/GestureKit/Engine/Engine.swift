@@ -173,9 +173,14 @@ public final class Engine {
 
     /// Ends the trace: dispatches the last event, cancels touches still down at the last time,
     /// and runs the remaining timers.
-    public func finish() {
+    public func finish() { finish(cancellingAt: nil) }
+
+    /// ``finish()``, the touches still down being cancelled at `time` when that is later than the
+    /// last event and the last timer fired (live input ended by the user: see ``advance(to:)``).
+    public func finish(cancellingAt time: Double?) {
         flushTouchEvent()
-        if !activeTouches.isEmpty, let t = lastTime {
+        if !activeTouches.isEmpty, var t = lastTime {
+            if let time { t = max(t, time, environment.clock.now) }
             let cancels = activeTouches.map { touch in
                 PendingTouch(id: touch.id, phase: .cancelled, location: touch.windowLocation, force: nil, radius: nil)
             }
@@ -184,7 +189,7 @@ public final class Engine {
         fireTimers(before: nil)
     }
 
-    private func flushTouchEvent() {
+    func flushTouchEvent() {
         guard let time = pendingTime else { return }
         var touches: [PendingTouch] = []
         swap(&touches, &pending)
@@ -195,7 +200,7 @@ public final class Engine {
         if pending.isEmpty { pending = touches }
     }
 
-    private func fireTimers(before time: Double?) {
+    func fireTimers(before time: Double?) {
         while let timer = environment.clock.popDue(before: time) {
             environment.clock.set(timer.deadline)
             timer.action()

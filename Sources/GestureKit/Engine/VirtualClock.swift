@@ -79,4 +79,7 @@ final class VirtualClock {
     }
 
     var isEmpty: Bool { timers.isEmpty }
+
+    /// The earliest deadline of the pending timers; nil when there are none.
+    var nextDeadline: Double? { timers.lazy.map(\.deadline).min() }
 }

@@ -453,11 +453,7 @@ struct EvdevContactTracker {
     /// its place; one that only went down in that very frame keeps its `began` and is cancelled
     /// 1 µs later, so that no touch is lost (a trace wants one change per contact per event).
     mutating func finish() {
-        if eventsSinceReport > 0 {
-            tally.note("unterminated", line: firstEventSinceReport,
-                "the recording ends without a SYN_REPORT after this line: its last \(eventsSinceReport) "
-                    + "event\(eventsSinceReport == 1 ? " was" : "s were") ignored")
-        }
+        noteUnterminated()
         let down = live.keys.sorted()
         guard !down.isEmpty, let lastFrame = frames.last else { return }
         let endTime = max(lastFrame.time, lastReportTime ?? lastFrame.time)
@@ -495,6 +491,37 @@ struct EvdevContactTracker {
             let time = (frames.last?.time ?? endTime) &+ 1000
             frames.append(ContactFrame(time: time, line: lastReportLine, changes: lateCancels))
             lastFrameTime = time
+        }
+    }
+
+    /// The frames completed since the last call (a live recording writes them as they come).
+    mutating func takeFrames() -> [ContactFrame] {
+        defer { frames.removeAll(keepingCapacity: true) }
+        return frames
+    }
+
+    /// Ends a recording whose frames have been taken as they came: warns about events after the last
+    /// `SYN_REPORT` and cancels the contacts still down in a frame of their own, 1 µs after the last
+    /// (the last frame is written already).
+    mutating func finishLive() {
+        noteUnterminated()
+        guard let lastTime = lastFrameTime else { return }
+        var cancels: [ContactChange] = []
+        for id in live.keys.sorted() {
+            guard let last = live[id] else { continue }
+            tally.note("still-down-\(id)", line: lastReportLine,
+                "touch \(id) is still down at the end of the recording; it is written as cancelled 1 µs after the last frame")
+            cancels.append(ContactChange(id: id, phase: .cancelled, x: last.x, y: last.y, pressure: last.pressure, major: last.major))
+        }
+        live.removeAll()
+        appendFrame(cancels, at: lastTime &+ 1000, line: lastReportLine)
+    }
+
+    private mutating func noteUnterminated() {
+        if eventsSinceReport > 0 {
+            tally.note("unterminated", line: firstEventSinceReport,
+                "the recording ends without a SYN_REPORT after this line: its last \(eventsSinceReport) "
+                    + "event\(eventsSinceReport == 1 ? " was" : "s were") ignored")
         }
     }
 }

@@ -104,19 +104,9 @@ enum EvdevRecording {
         var clamped = 0
         var clampLine = 0
         for frame in tracker.frames {
-            let t = Double(frame.time &- first.time) / 1_000_000_000
-            for change in frame.changes {
-                let (point, wasClamped) = mapping.point(change.x, change.y)
-                if wasClamped {
-                    if clamped == 0 { clampLine = frame.line }
-                    clamped += 1
-                }
-                let force = change.pressure.flatMap { p in
-                    resolved.pressure.map { ScreenMapping.rounded(Double(max(0, p)) / $0, places: 10_000) }
-                }
-                let radius = change.major.map { mapping.radius($0) }
-                samples.append(.touch(t, id: .number(change.id), change.phase, x: point.x, y: point.y,
-                                      force: force, radius: radius))
+            appendSamples(of: frame, origin: first.time, mapping: mapping, pressure: resolved.pressure, to: &samples) {
+                if clamped == 0 { clampLine = frame.line }
+                clamped += 1
             }
         }
         if clamped > 0 {
@@ -135,6 +125,24 @@ enum EvdevRecording {
             },
             protocolName: mode.rawValue,
             mappingSummary: "x \(resolved.x), y \(resolved.y) (\(resolved.source)) → \(size) pt")
+    }
+
+    /// Appends the samples of `frame`: seconds from `origin` (nanoseconds), points through `mapping`,
+    /// force as a fraction of `pressure`; calls `clamped` for each position outside the axis ranges.
+    static func appendSamples(
+        of frame: ContactFrame, origin: Int64, mapping: ScreenMapping, pressure: Double?, to samples: inout [Sample],
+        clamped: () -> Void
+    ) {
+        let t = Double(frame.time &- origin) / 1_000_000_000
+        for change in frame.changes {
+            let (point, wasClamped) = mapping.point(change.x, change.y)
+            if wasClamped { clamped() }
+            let force = change.pressure.flatMap { p in
+                pressure.map { ScreenMapping.rounded(Double(max(0, p)) / $0, places: 10_000) }
+            }
+            let radius = change.major.map { mapping.radius($0) }
+            samples.append(.touch(t, id: .number(change.id), change.phase, x: point.x, y: point.y, force: force, radius: radius))
+        }
     }
 
     private struct Ranges {

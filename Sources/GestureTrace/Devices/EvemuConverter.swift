@@ -50,28 +50,31 @@ extension DeviceDescription {
 }
 
 /// The line-by-line reader behind `EvemuConverter`.
-private enum EvemuParser {
+enum EvemuParser {
     static func parse(_ bytes: [UInt8]) -> EvdevLog {
         var log = EvdevLog()
-        EvdevText.forEachLine(bytes) { lineNumber, rawLine in
-            var line = rawLine.drop { $0 == " " || $0 == "\t" }
-            if line.isEmpty || line.hasPrefix("#") { return }
-            if let hash = line.firstIndex(of: "#") { line = line[..<hash] }
-            let words = line.split(whereSeparator: { $0 == " " || $0 == "\t" })
-            guard let tag = words.first else { return }
-            switch tag {
-            case "E:": parseEvent(words, line: lineNumber, into: &log)
-            case "A:": parseAxis(words, line: lineNumber, into: &log)
-            case "N:":
-                log.device.name = line.dropFirst(2).trimmingSpaces()
-            case "I:", "P:", "B:", "L:", "S:":
-                return
-            default:
-                log.tally.note("unknown-line", line: lineNumber,
-                    "a line that is not an evemu description or event line; ignored")
-            }
-        }
+        EvdevText.forEachLine(bytes) { lineNumber, rawLine in parse(line: rawLine, number: lineNumber, into: &log) }
         return log
+    }
+
+    /// Reads one line into `log` (a live recording reads line by line).
+    static func parse(line rawLine: Substring, number lineNumber: Int, into log: inout EvdevLog) {
+        var line = rawLine.drop { $0 == " " || $0 == "\t" }
+        if line.isEmpty || line.hasPrefix("#") { return }
+        if let hash = line.firstIndex(of: "#") { line = line[..<hash] }
+        let words = line.split(whereSeparator: { $0 == " " || $0 == "\t" })
+        guard let tag = words.first else { return }
+        switch tag {
+        case "E:": parseEvent(words, line: lineNumber, into: &log)
+        case "A:": parseAxis(words, line: lineNumber, into: &log)
+        case "N:":
+            log.device.name = line.dropFirst(2).trimmingSpaces()
+        case "I:", "P:", "B:", "L:", "S:":
+            return
+        default:
+            log.tally.note("unknown-line", line: lineNumber,
+                "a line that is not an evemu description or event line; ignored")
+        }
     }
 
     /// `E: 1352020794.138597 0003 0035 1454`.

@@ -45,8 +45,8 @@ public enum GeteventConverter {
     }
 }
 
-/// The line-by-line reader behind `GeteventConverter`.
-private struct GeteventParser {
+/// The line-by-line reader behind `GeteventConverter` (and, line by line, `LiveRecording`).
+struct GeteventParser {
     /// Events by device path ("" for lines without one), in file order.
     private var events: [(device: String, event: EvdevEvent)] = []
     /// Descriptions by device path, from `getevent -lp` blocks.
@@ -55,6 +55,8 @@ private struct GeteventParser {
     private var currentDevice = ""
     private var tally = WarningTally()
     private(set) var firstUntimedLine: Int?
+    /// The device `takeTouchEvents()` takes events of, once known.
+    private var touchDevice: String?
 
     var eventCount: Int { events.count }
 
@@ -62,7 +64,35 @@ private struct GeteventParser {
         EvdevText.forEachLine(bytes) { lineNumber, line in parseLine(line, lineNumber) }
     }
 
-    private mutating func parseLine(_ line: Substring, _ lineNumber: Int) {
+    /// The events of the touch device (the first device that sent a touch event) parsed so far and not
+    /// yet taken, in order; none until a touch event has come. Events of other devices are dropped once
+    /// it is known, with a warning for each device.
+    mutating func takeTouchEvents() -> [EvdevEvent] {
+        if touchDevice == nil {
+            guard let device = events.first(where: { Self.isTouchEvent($0.event) })?.device else {
+                if events.count > 4096 { events.removeFirst(events.count - 4096) }
+                return []
+            }
+            touchDevice = device
+        }
+        var taken: [EvdevEvent] = []
+        for entry in events {
+            if entry.device == touchDevice {
+                taken.append(entry.event)
+            } else {
+                tally.note("device-\(entry.device)", line: entry.event.line,
+                    "events of \(entry.device) are ignored: only the touch device \(touchDevice ?? "") is converted")
+            }
+        }
+        events.removeAll(keepingCapacity: true)
+        return taken
+    }
+
+    /// The parsing warnings so far.
+    var warnings: WarningTally { tally }
+
+    /// Reads one line.
+    mutating func parseLine(_ line: Substring, _ lineNumber: Int) {
         let trimmed = line.drop { $0 == " " || $0 == "\t" }
         guard let first = trimmed.first else { return }
         if first == "[" {

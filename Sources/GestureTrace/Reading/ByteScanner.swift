@@ -129,8 +129,11 @@ struct ByteScanner {
     ///
     /// Bytes before `pos` (or before `pin`, when set) are discarded to make room, so buffer indices other
     /// than `pos` and `pin` are invalid afterwards.
+    ///
+    /// - Parameter ready: only take bytes that are ready to be read (`ByteSource.readReady`), for a read
+    ///   ahead that must not wait for a live stream; false then means either the end or that none were ready yet.
     @discardableResult
-    mutating func fill() throws(TraceError) -> Bool {
+    mutating func fill(ready: Bool = false) throws(TraceError) -> Bool {
         if atEOF { return false }
         let keep = pin >= 0 ? min(pin, pos) : pos
         if keep > 0 {
@@ -147,8 +150,9 @@ struct ByteScanner {
             storage = bigger
             buffer = bigger.pointer
         }
-        let n = try source.read(into: buffer + end, count: chunkSize)
+        let n = ready ? try source.readReady(into: buffer + end, count: chunkSize) : try source.read(into: buffer + end, count: chunkSize)
         if n <= 0 {
+            if n < 0 { return false }  // a live stream with nothing ready yet
             atEOF = true
             return false
         }

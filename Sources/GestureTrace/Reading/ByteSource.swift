@@ -8,10 +8,20 @@ import Darwin
 protocol ByteSource: AnyObject {
     /// Reads up to `count` bytes into `buffer`; returns 0 at the end of the input.
     func read(into buffer: UnsafeMutablePointer<UInt8>, count: Int) throws(TraceError) -> Int
+    /// Reads up to `count` bytes that are ready without waiting: 0 at the end, -1 when none are ready yet. The fast
+    /// paths read ahead with it, so that a live stream (`FollowSource`) is never waited on for bytes the
+    /// sample being read does not need. Every other source reads as ``read(into:count:)`` does.
+    func readReady(into buffer: UnsafeMutablePointer<UInt8>, count: Int) throws(TraceError) -> Int
     /// Whether `seek(to:)` works.
     var isSeekable: Bool { get }
     /// Makes the next read start at `offset`, counted from the first byte this source returned; false if it cannot.
     func seek(to offset: Int) -> Bool
+}
+
+extension ByteSource {
+    func readReady(into buffer: UnsafeMutablePointer<UInt8>, count: Int) throws(TraceError) -> Int {
+        try read(into: buffer, count: count)
+    }
 }
 
 /// A source over bytes in memory (tests, fuzzing, small scene files).

@@ -30,40 +30,44 @@ extension TraceWriter {
         if hasOtherTypes { text += ",type,subtype" }
         text += "\n"
         for sample in samples {
-            var cells: [String] = [TraceNumber.string(sample.t)]
-            var force: Double?
-            var radius: Double?
-            var type = ""
-            var subtype = ""
-            switch sample.kind {
-            case let .touch(id, phase, location, f, r):
-                switch id {
-                case .number(let n): cells.append(String(n))
-                case .name(let s): cells.append(quotedCSV(s))
-                }
-                cells += [phase.rawValue, TraceNumber.string(location.x), TraceNumber.string(location.y)]
-                force = f
-                radius = r
-            case let .motion(phase, s):
-                cells += ["", phase.rawValue, "", ""]
-                type = "motion"
-                subtype = s.rawValue
-            case .remoteControl(let s):
-                cells += ["", "", "", ""]
-                type = "remoteControl"
-                subtype = s.rawValue
-            case .application(let s):
-                cells += ["", "", "", ""]
-                type = "application"
-                subtype = s.rawValue
-            }
-            if hasForce { cells.append(force.map(TraceNumber.string) ?? "") }
-            if hasRadius { cells.append(radius.map(TraceNumber.string) ?? "") }
-            if hasOtherTypes { cells += [type, subtype] }
-            text += cells.joined(separator: ",")
-            text += "\n"
+            text += csvRow(sample, force: hasForce, radius: hasRadius, types: hasOtherTypes)
         }
         return text
+    }
+
+    /// One CSV row with its line break; `force`, `radius` and `types` say which optional columns there are.
+    static func csvRow(_ sample: Sample, force hasForceColumn: Bool, radius hasRadiusColumn: Bool, types hasTypeColumns: Bool) -> String {
+        var cells: [String] = [TraceNumber.string(sample.t)]
+        var force: Double?
+        var radius: Double?
+        var type = ""
+        var subtype = ""
+        switch sample.kind {
+        case let .touch(id, phase, location, f, r):
+            switch id {
+            case .number(let n): cells.append(String(n))
+            case .name(let s): cells.append(quotedCSV(s))
+            }
+            cells += [phase.rawValue, TraceNumber.string(location.x), TraceNumber.string(location.y)]
+            force = f
+            radius = r
+        case let .motion(phase, s):
+            cells += ["", phase.rawValue, "", ""]
+            type = "motion"
+            subtype = s.rawValue
+        case .remoteControl(let s):
+            cells += ["", "", "", ""]
+            type = "remoteControl"
+            subtype = s.rawValue
+        case .application(let s):
+            cells += ["", "", "", ""]
+            type = "application"
+            subtype = s.rawValue
+        }
+        if hasForceColumn { cells.append(force.map(TraceNumber.string) ?? "") }
+        if hasRadiusColumn { cells.append(radius.map(TraceNumber.string) ?? "") }
+        if hasTypeColumns { cells += [type, subtype] }
+        return cells.joined(separator: ",") + "\n"
     }
 
     /// Whether a string id reads back from a CSV cell as the same string: not empty, without control

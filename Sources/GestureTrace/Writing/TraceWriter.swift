@@ -59,8 +59,7 @@ public enum TraceWriter {
     // MARK: JSON
 
     private static func jsonDocument(_ samples: [Sample], header: TraceHeader) -> String {
-        var text = ""
-        appendHeader(header, pretty: true, to: &text)
+        var text = jsonDocumentHeader(header)
         guard !samples.isEmpty else { return text + ",\n  \"samples\": []\n}\n" }
         text += ",\n  \"samples\": [\n"
         for (index, sample) in samples.enumerated() {
@@ -71,10 +70,22 @@ public enum TraceWriter {
         return text + "  ]\n}\n"
     }
 
-    private static func jsonLines(_ samples: [Sample], header: TraceHeader) -> String {
+    /// The JSON document up to the samples: `{`, then the header members, one per line.
+    static func jsonDocumentHeader(_ header: TraceHeader) -> String {
+        var text = ""
+        appendHeader(header, pretty: true, to: &text)
+        return text
+    }
+
+    /// The JSON Lines header line, with its line break.
+    static func jsonLinesHeader(_ header: TraceHeader) -> String {
         var text = ""
         appendHeader(header, pretty: false, to: &text)
-        text += "}\n"
+        return text + "}\n"
+    }
+
+    private static func jsonLines(_ samples: [Sample], header: TraceHeader) -> String {
+        var text = jsonLinesHeader(header)
         for sample in samples {
             appendJSON(sample, to: &text)
             text += "\n"

@@ -145,7 +145,7 @@ extension ByteScanner {
     mutating func topUpForFastPath() {
         if end &- pos < Self.fastPathLookahead && !atEOF && !topUpFailed {
             do {
-                try fill()
+                try fill(ready: true)
             } catch {
                 topUpFailed = true
             }
