@@ -50,7 +50,7 @@ struct ConvertCommand: Command {
     func run(_ arguments: ParsedArguments, in context: CommandContext) throws(UsageError) -> ExitStatus {
         let environment = context.environment
         let settings = try ConvertSettings(arguments)
-        if settings.follow { return try FollowConversion.run(settings, environment: environment) }
+        if settings.follow || settings.streamsByItself { return try FollowConversion.run(settings, environment: environment) }
         let bytes: [UInt8]
         do throws(TraceError) {
             bytes = try InputFile.read(path: settings.input)
@@ -107,6 +107,20 @@ struct ConvertSettings {
     var rate: Double?
     /// `--follow`: convert live input as it comes.
     var follow: Bool
+
+    /// Whether a recording arrives through a pipe, a FIFO or a device, named with `--from getevent`
+    /// or `--from evemu`, with its axis ranges given (`--raw-size` or `--device`) and standard output
+    /// as the destination: then nothing needs the end of the input, and it is converted frame by
+    /// frame as with `--follow`, so that `adb shell getevent -lt … | gesturectl convert --from
+    /// getevent --device dev.txt - | gesturectl analyze --follow -` flows (docs/live.md).
+    var streamsByItself: Bool {
+        guard from == .getevent || from == .evemu, rawSize != nil || device != nil, output == nil else { return false }
+        var status = stat()
+        let found = input == "-" ? fstat(STDIN_FILENO, &status) == 0 : stat(input, &status) == 0
+        guard found else { return false }
+        let kind = status.st_mode & S_IFMT
+        return kind == S_IFIFO || kind == S_IFCHR || kind == S_IFSOCK
+    }
 
     init(_ arguments: ParsedArguments) throws(UsageError) {
         input = arguments.operands.first ?? "-"
