@@ -10,7 +10,7 @@ import Testing
         usage: gesturectl analyze [--scene FILE] [--format text|jsonl|json|csv]
                                   [--deliveries] [--only NAMES] [--no-failures]
                                   [--velocity-estimator uikit|lsq2|impulse] [--strict]
-                                  [--input-format json|jsonl|csv] TRACE...
+                                  [--input-format json|jsonl|csv] [--follow] TRACE...
         """
 }
 
