@@ -3,40 +3,14 @@
 
 Run from the repository root, then bless goldens with `gesturectl check --update traces/`.
 """
-import json, math, os
+import math
 
-from tracegen import HZ, fmt, sample_line
+from tracegen import HZ, drag, root, tap, third_sample as sample, write_conflict
 
-def sample(t, fid, phase, x, y):
-    return sample_line(t, fid, phase, round(x * 3) / 3, round(y * 3) / 3)
 
-def write(folder, scene, samples, name="trace.jsonl"):
-    os.makedirs(f"traces/conflicts/{folder}", exist_ok=True)
-    with open(f"traces/conflicts/{folder}/scene.json", "w") as f:
-        f.write(json.dumps(scene, indent=2) + "\n")
-    with open(f"traces/conflicts/{folder}/{name}", "w") as f:
-        f.write('{"gesturectl":1,"screen":{"width":390,"height":844}}\n')
-        f.write("\n".join(samples) + "\n")
 
-def tap(t0, fid, x, y, dur=0.08):
-    return [sample(t0, fid, "began", x, y), sample(t0 + dur, fid, "ended", x, y)]
-
-def drag(t0, fid, x0, y0, x1, y1, dur, hold=0.0):
-    out = [sample(t0, fid, "began", x0, y0)]
-    t = t0
-    if hold:
-        out.append(sample(t0 + hold, fid, "stationary", x0, y0))
-        t = t0 + hold
-    n = round(dur / HZ)
-    for i in range(1, n + 1):
-        f = i / n
-        out.append(sample(t + i * HZ, fid, "ended" if i == n else "moved", x0 + (x1 - x0) * f, y0 + (y1 - y0) * f))
-    return out
-
-def root(children, **extra):
-    v = {"name": "root", "frame": [0, 0, 390, 844], "children": children}
-    v.update(extra)
-    return v
+def write(folder, scene, samples):
+    write_conflict(folder, scene, {"trace": samples})
 
 # 1. A photo that zooms on double tap and toggles its chrome on single tap: the single tap waits.
 write("tap-vs-double-tap", {
