@@ -3,70 +3,37 @@
 
 Run from the repository root, then bless goldens with `gesturectl check --update traces/`.
 """
-import json, math, os
+import math
 
-from tracegen import HZ, fmt, sample_line
+from tracegen import HZ, drag, root, tap, third_sample as sample, write_conflict
 
-def sample(t, fid, phase, x, y):
-    return sample_line(t, fid, phase, round(x * 3) / 3, round(y * 3) / 3)
 
-def write(folder, scene, samples, name="trace.jsonl"):
-    os.makedirs(f"traces/conflicts/{folder}", exist_ok=True)
-    with open(f"traces/conflicts/{folder}/scene.json", "w") as f:
-        f.write(json.dumps(scene, indent=2) + "\n")
-    with open(f"traces/conflicts/{folder}/{name}", "w") as f:
-        f.write('{"gesturectl":1,"screen":{"width":390,"height":844}}\n')
-        f.write("\n".join(samples) + "\n")
 
-def tap(t0, fid, x, y, dur=0.08):
-    return [sample(t0, fid, "began", x, y), sample(t0 + dur, fid, "ended", x, y)]
-
-def drag(t0, fid, x0, y0, x1, y1, dur, hold=0.0):
-    out = [sample(t0, fid, "began", x0, y0)]
-    t = t0
-    if hold:
-        out.append(sample(t0 + hold, fid, "stationary", x0, y0))
-        t = t0 + hold
-    n = round(dur / HZ)
-    for i in range(1, n + 1):
-        f = i / n
-        out.append(sample(t + i * HZ, fid, "ended" if i == n else "moved", x0 + (x1 - x0) * f, y0 + (y1 - y0) * f))
-    return out
-
-def root(children, **extra):
-    v = {"name": "root", "frame": [0, 0, 390, 844], "children": children}
-    v.update(extra)
-    return v
+def write(folder, children, recognizers, samples, **root_extra):
+    """One conflict: a root view holding `children` (with `root_extra`), its recognizers, one trace."""
+    scene = {"gesturectl-scene": 1, "views": [root(children, **root_extra)], "recognizers": recognizers}
+    write_conflict(folder, scene, {"trace": samples})
 
 # 1. A photo that zooms on double tap and toggles its chrome on single tap: the single tap waits.
-write("tap-vs-double-tap", {
-    "gesturectl-scene": 1,
-    "views": [root([{"name": "photo", "frame": [0, 100, 390, 500]}])],
-    "recognizers": [
-        {"name": "toggleChrome", "kind": "tap", "view": "photo", "requireToFail": ["zoom"]},
-        {"name": "zoom", "kind": "tap", "view": "photo", "numberOfTapsRequired": 2},
-    ]}, tap(0, 1, 200, 300) + tap(1.0, 1, 180, 320) + tap(1.22, 1, 183, 322))
+write("tap-vs-double-tap", [{"name": "photo", "frame": [0, 100, 390, 500]}], [
+    {"name": "toggleChrome", "kind": "tap", "view": "photo", "requireToFail": ["zoom"]},
+    {"name": "zoom", "kind": "tap", "view": "photo", "numberOfTapsRequired": 2},
+], tap(0, 1, 200, 300) + tap(1.0, 1, 180, 320) + tap(1.22, 1, 183, 322))
 
 # 2. A vertical scroll view holding a horizontal slider: both pans see the finger; the slider's,
 #    deeper in the tree, is asked first and begins first, so the scroll pan is prevented.
-write("scroll-vs-pan", {
-    "gesturectl-scene": 1,
-    "views": [root([{"name": "scroll", "frame": [0, 0, 390, 844], "children": [
-        {"name": "slider", "frame": [20, 400, 350, 44]}]}])],
-    "recognizers": [
-        {"name": "scrollPan", "kind": "pan", "view": "scroll"},
-        {"name": "sliderPan", "kind": "pan", "view": "slider", "maximumNumberOfTouches": 1},
-    ]}, drag(0, 1, 100, 420, 220, 430, 0.3) + drag(1.0, 1, 200, 600, 205, 300, 0.4))
+write("scroll-vs-pan", [{"name": "scroll", "frame": [0, 0, 390, 844], "children": [
+    {"name": "slider", "frame": [20, 400, 350, 44]}]}], [
+    {"name": "scrollPan", "kind": "pan", "view": "scroll"},
+    {"name": "sliderPan", "kind": "pan", "view": "slider", "maximumNumberOfTouches": 1},
+], drag(0, 1, 100, 420, 220, 430, 0.3) + drag(1.0, 1, 200, 600, 205, 300, 0.4))
 
 # 3. A button on a draggable card: dragging from the button moves the card and cancels the tap.
-write("button-under-pan", {
-    "gesturectl-scene": 1,
-    "views": [root([{"name": "card", "frame": [20, 200, 350, 300], "children": [
-        {"name": "button", "frame": [20, 220, 120, 44]}]}])],
-    "recognizers": [
-        {"name": "cardPan", "kind": "pan", "view": "card"},
-        {"name": "buttonTap", "kind": "tap", "view": "button"},
-    ]}, tap(0, 1, 80, 442) + drag(1.0, 1, 80, 442, 80, 600, 0.3))
+write("button-under-pan", [{"name": "card", "frame": [20, 200, 350, 300], "children": [
+    {"name": "button", "frame": [20, 220, 120, 44]}]}], [
+    {"name": "cardPan", "kind": "pan", "view": "card"},
+    {"name": "buttonTap", "kind": "tap", "view": "button"},
+], tap(0, 1, 80, 442) + drag(1.0, 1, 80, 442, 80, 600, 0.3))
 
 # 4. Pinch and rotation on one photo, allowed together: a twist while spreading runs both.
 twist = []
@@ -78,19 +45,13 @@ for i in range(n + 1):
     phase = "began" if i == 0 else ("ended" if i == n else "moved")
     for fid, sign in ((1, -1), (2, 1)):
         twist.append(sample(i * HZ, fid, phase, 195 + sign * r * math.cos(a), 420 + sign * r * math.sin(a)))
-write("pinch-with-rotation", {
-    "gesturectl-scene": 1,
-    "views": [root([], multipleTouchEnabled=True)],
-    "recognizers": [
-        {"name": "zoom", "kind": "pinch", "view": "root", "simultaneousWith": ["spin"]},
-        {"name": "spin", "kind": "rotation", "view": "root"},
-    ]}, twist)
+write("pinch-with-rotation", [], [
+    {"name": "zoom", "kind": "pinch", "view": "root", "simultaneousWith": ["spin"]},
+    {"name": "spin", "kind": "rotation", "view": "root"},
+], twist, multipleTouchEnabled=True)
 
 # 5. A long press that has begun keeps the pan from starting, even when the finger then drags.
-write("long-press-blocks-pan", {
-    "gesturectl-scene": 1,
-    "views": [root([{"name": "list", "frame": [0, 0, 390, 844]}])],
-    "recognizers": [
-        {"name": "reorder", "kind": "longPress", "view": "list"},
-        {"name": "scroll", "kind": "pan", "view": "list"},
-    ]}, drag(0, 1, 200, 400, 200, 250, 0.3, hold=0.6) + drag(2.0, 1, 200, 400, 200, 250, 0.3))
+write("long-press-blocks-pan", [{"name": "list", "frame": [0, 0, 390, 844]}], [
+    {"name": "reorder", "kind": "longPress", "view": "list"},
+    {"name": "scroll", "kind": "pan", "view": "list"},
+], drag(0, 1, 200, 400, 200, 250, 0.3, hold=0.6) + drag(2.0, 1, 200, 400, 200, 250, 0.3))

@@ -3,47 +3,7 @@
 
 Run from the repository root, then bless goldens with `gesturectl check --update traces/conflicts`.
 """
-import json, os
-
-HZ = 1 / 120
-
-def fmt(v):
-    s = f"{v:.4f}".rstrip("0").rstrip(".")
-    return "0" if s in ("-0", "") else s
-
-def sample(t, fid, phase, x, y):
-    return '{"t":%s,"id":%d,"phase":"%s","x":%s,"y":%s}' % (fmt(t), fid, phase, fmt(round(x * 3) / 3), fmt(round(y * 3) / 3))
-
-def write(folder, scene, traces):
-    os.makedirs(f"traces/conflicts/{folder}", exist_ok=True)
-    with open(f"traces/conflicts/{folder}/scene.json", "w") as f:
-        f.write(json.dumps(scene, indent=2) + "\n")
-    for name, samples in traces.items():
-        with open(f"traces/conflicts/{folder}/{name}.jsonl", "w") as f:
-            f.write('{"gesturectl":1,"screen":{"width":390,"height":844}}\n')
-            f.write("\n".join(samples) + "\n")
-
-def tap(t0, fid, x, y, dur=0.08):
-    return [sample(t0, fid, "began", x, y), sample(t0 + dur, fid, "ended", x, y)]
-
-def drag(t0, fid, x0, y0, x1, y1, dur, hold=0.0, rest=0.0):
-    """Down at (x0, y0), still for `hold`, moved to (x1, y1) over `dur`, still for `rest`, lifted."""
-    out = [sample(t0, fid, "began", x0, y0)]
-    t = t0
-    if hold:
-        out.append(sample(t0 + hold, fid, "stationary", x0, y0))
-        t = t0 + hold
-    n = round(dur / HZ)
-    for i in range(1, n + 1):
-        f = i / n
-        last = i == n and not rest
-        out.append(sample(t + i * HZ, fid, "ended" if last else "moved", x0 + (x1 - x0) * f, y0 + (y1 - y0) * f))
-    if rest:
-        out.append(sample(t + dur + rest, fid, "ended", x1, y1))
-    return out
-
-def root(children):
-    return {"name": "root", "frame": [0, 0, 390, 844], "children": children}
+from tracegen import drag, root, tap, write_conflict as write
 
 # 1. A button in a vertical list (the most common conflict): a quick drag scrolls and the button
 #    never sees the touch; a quick tap reaches it at the lift; a held press reaches it after the

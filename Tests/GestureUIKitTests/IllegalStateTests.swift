@@ -128,3 +128,13 @@ struct IllegalStateTests {
         #expect(pan.state == .possible)
     }
 }
+
+@Suite struct UIGestureRecognizerStateTests {
+    @Test func statesKeepUIKitsRawValuesAndNames() {
+        let states: [UIGestureRecognizer.State] = [.possible, .began, .changed, .ended, .cancelled, .failed]
+        #expect(states.map(\.rawValue) == [0, 1, 2, 3, 4, 5])
+        #expect(states.map(\.description) == ["possible", "began", "changed", "ended", "cancelled", "failed"])
+        #expect(UIGestureRecognizer.State(rawValue: 6) == nil)
+        #expect(UIGestureRecognizerState.recognized == .ended)
+    }
+}

@@ -4,27 +4,17 @@ extension UIGestureRecognizer {
     /// The states of a recognizer (`UIGestureRecognizer.State`), with UIKit's raw values;
     /// `.recognized` is `.ended`.
     public enum State: Int, Sendable, CustomStringConvertible {
-        case possible = 0
-        case began = 1
-        case changed = 2
-        case ended = 3
-        case cancelled = 4
-        case failed = 5
+        // UIKit's raw values: possible 0, began 1, changed 2, ended 3, cancelled 4, failed 5.
+        case possible = 0, began, changed, ended, cancelled, failed
 
         /// A discrete gesture was recognized: the same value as `.ended`, as in UIKit.
         public static var recognized: State { .ended }
 
         /// The state's name.
-        public var description: String {
-            switch self {
-            case .possible: return "possible"
-            case .began: return "began"
-            case .changed: return "changed"
-            case .ended: return "ended"
-            case .cancelled: return "cancelled"
-            case .failed: return "failed"
-            }
-        }
+        public var description: String { Self.names[rawValue] }
+
+        /// The states' names, in raw-value order.
+        private static let names = ["possible", "began", "changed", "ended", "cancelled", "failed"]
 
         /// The UIKit state of an engine state (`recognized` is `ended`).
         init(_ state: RecognizerState) {
