@@ -19,10 +19,7 @@ extension RecordBytesWriter {
             Self.touchID(id, to: &out)
         }
         out.append(UInt8(ascii: "]"))
-        if let location = record.location {
-            out.append(",\"location\":")
-            Self.point(location, to: &out)
-        }
+        out.appendMember(",\"location\":", record.location)
         switch record.value {
         case .number(let value)?:
             out.append(",\"value\":")
@@ -32,10 +29,7 @@ extension RecordBytesWriter {
         case nil:
             break
         }
-        if let cancelledBy = record.cancelledBy {
-            out.append(",\"cancelledBy\":")
-            out.appendJSONString(cancelledBy)
-        }
+        out.appendMember(",\"cancelledBy\":", record.cancelledBy)
         if let trace { out.append(trace) }
         out.append(UInt8(ascii: "}"))
     }
@@ -50,19 +44,10 @@ extension RecordBytesWriter {
         out.appendJSONString(record.event.rawValue)
         out.append(",\"contentOffset\":")
         Self.point(record.contentOffset, to: &out)
-        if let velocity = record.velocity {
-            out.append(",\"velocity\":")
-            Self.point(velocity, to: &out)
-        }
-        if let target = record.targetContentOffset {
-            out.append(",\"targetContentOffset\":")
-            Self.point(target, to: &out)
-        }
+        out.appendMember(",\"velocity\":", record.velocity)
+        out.appendMember(",\"targetContentOffset\":", record.targetContentOffset)
         if let decelerate = record.decelerate { out.append(decelerate ? ",\"decelerate\":true" : ",\"decelerate\":false") }
-        if let zoomScale = record.zoomScale {
-            out.append(",\"zoomScale\":")
-            out.appendNumber(zoomScale)
-        }
+        out.appendMember(",\"zoomScale\":", record.zoomScale)
         if let trace { out.append(trace) }
         out.append(UInt8(ascii: "}"))
     }
