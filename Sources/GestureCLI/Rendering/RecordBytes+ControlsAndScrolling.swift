@@ -7,12 +7,9 @@ extension RecordBytesWriter {
     func control(_ record: ControlRecord, trace: [UInt8]?, to out: inout ByteBuffer) {
         out.append("{\"type\":\"control\",\"t\":")
         out.appendNumber(record.t)
-        out.append(",\"control\":")
-        out.appendJSONString(record.control)
-        out.append(",\"kind\":")
-        out.appendJSONString(record.kind.rawValue)
-        out.append(",\"event\":")
-        out.appendJSONString(record.event.rawValue)
+        out.appendMember(",\"control\":", record.control)
+        out.appendMember(",\"kind\":", record.kind.rawValue)
+        out.appendMember(",\"event\":", record.event.rawValue)
         out.append(",\"touches\":[")
         for (index, id) in record.touches.enumerated() {
             if index > 0 { out.append(UInt8(ascii: ",")) }
@@ -38,12 +35,9 @@ extension RecordBytesWriter {
     func scroll(_ record: ScrollRecord, trace: [UInt8]?, to out: inout ByteBuffer) {
         out.append("{\"type\":\"scroll\",\"t\":")
         out.appendNumber(record.t)
-        out.append(",\"scrollView\":")
-        out.appendJSONString(record.scrollView)
-        out.append(",\"event\":")
-        out.appendJSONString(record.event.rawValue)
-        out.append(",\"contentOffset\":")
-        Self.point(record.contentOffset, to: &out)
+        out.appendMember(",\"scrollView\":", record.scrollView)
+        out.appendMember(",\"event\":", record.event.rawValue)
+        out.appendMember(",\"contentOffset\":", record.contentOffset)
         out.appendMember(",\"velocity\":", record.velocity)
         out.appendMember(",\"targetContentOffset\":", record.targetContentOffset)
         if let decelerate = record.decelerate { out.append(decelerate ? ",\"decelerate\":true" : ",\"decelerate\":false") }
