@@ -30,23 +30,18 @@ struct JSONCheckReport: CheckReport {
     func ending(_ summary: CheckSummary) -> String {
         var json = JSONWriter(pretty: true)
         json.beginObject()
-        json.key("gesturectl")
-        json.integer(1)
-        json.key("mode")
-        json.string(summary.update ? "update" : "check")
+        json.member("gesturectl", 1)
+        json.member("mode", summary.update ? "update" : "check")
         json.key("tolerance")
         json.number(summary.tolerance)
         json.key("shard")
         json.beginObject(inline: true)
-        json.key("index")
-        json.integer(summary.shard.index)
-        json.key("count")
-        json.integer(summary.shard.count)
+        json.member("index", summary.shard.index)
+        json.member("count", summary.shard.count)
         json.endObject()
         json.key("summary")
         json.beginObject(inline: true)
-        json.key("traces")
-        json.integer(summary.checks.count)
+        json.member("traces", summary.checks.count)
         let words =
             summary.update
             ? [("created", "created"), ("rewritten", "rewritten"), ("unchanged", "unchanged")]
@@ -55,8 +50,7 @@ struct JSONCheckReport: CheckReport {
             json.key(key)
             json.integer(summary.count(word))
         }
-        json.key("orphanedGoldens")
-        json.integer(summary.orphans.count)
+        json.member("orphanedGoldens", summary.orphans.count)
         json.endObject()
         json.key("traces")
         json.beginArray()
@@ -79,26 +73,18 @@ struct JSONCheckReport: CheckReport {
 
     private func trace(_ check: TraceCheck, into json: inout JSONWriter) {
         json.beginObject()
-        json.key("trace")
-        json.string(check.target.trace)
-        json.key("golden")
-        json.string(check.target.golden)
+        json.member("trace", check.target.trace)
+        json.member("golden", check.target.golden)
         if let scene = check.scene {
             json.key("scene")
             json.beginObject(inline: true)
-            json.key("from")
-            json.string(scene.from)
-            if let file = scene.file {
-                json.key("file")
-                json.string(file)
-            }
+            json.member("from", scene.from)
+            json.member("file", ifPresent: scene.file)
             json.endObject()
         }
-        json.key("status")
-        json.string(check.outcome.word)
+        json.member("status", check.outcome.word)
         if check.wroteActual {
-            json.key("actual")
-            json.string(check.target.actual)
+            json.member("actual", check.target.actual)
         }
         switch check.outcome {
         case .mismatched(let differences):
@@ -111,16 +97,12 @@ struct JSONCheckReport: CheckReport {
             json.beginArray()
             for problem in check.outcome.problems {
                 json.beginObject(inline: true)
-                json.key("file")
-                json.string(problem.file)
+                json.member("file", problem.file)
                 if let position = problem.position {
-                    json.key("line")
-                    json.integer(position.line)
-                    json.key("column")
-                    json.integer(position.column)
+                    json.member("line", position.line)
+                    json.member("column", position.column)
                 }
-                json.key("message")
-                json.string(problem.message)
+                json.member("message", problem.message)
                 json.endObject()
             }
             json.endArray()
@@ -132,30 +114,24 @@ struct JSONCheckReport: CheckReport {
 
     private func difference(_ difference: RecordDifference, into json: inout JSONWriter) {
         json.beginObject()
-        json.key("change")
-        json.string(difference.change.rawValue)
-        json.key("goldenLine")
-        json.integer(difference.goldenLine)
+        json.member("change", difference.change.rawValue)
+        json.member("goldenLine", difference.goldenLine)
         if let actual = difference.actual {
-            json.key("actualLine")
-            json.integer(actual.line)
+            json.member("actualLine", actual.line)
         }
         let record = difference.record
         if case .number(let t, _)? = record.value.member("t")?.value.value {
             json.key("t")
             json.number(t)
         }
-        json.key("recognizer")
-        json.string(record.actor)
-        json.key("state")
-        json.string(record.state)
+        json.member("recognizer", record.actor)
+        json.member("state", record.state)
         if difference.change == .changed {
             json.key("fields")
             json.beginArray()
             for field in difference.fields {
                 json.beginObject(inline: true)
-                json.key("field")
-                json.string(field.field)
+                json.member("field", field.field)
                 if let expected = field.expected {
                     json.key("expected")
                     json.value(expected)

@@ -62,9 +62,9 @@ struct TemplateCommand: Command {
             Self.write(templates, to: &json)
         } else {
             json.beginObject()
-            json.key("name"); json.string(arguments.value("recognizer") ?? name)
-            json.key("kind"); json.string("template")
-            json.key("view"); json.string(arguments.value("view") ?? "screen")
+            json.member("name", arguments.value("recognizer") ?? name)
+            json.member("kind", "template")
+            json.member("view", arguments.value("view") ?? "screen")
             json.key("templates"); Self.write(templates, to: &json)
             json.endObject()
         }
@@ -97,21 +97,6 @@ struct TemplateCommand: Command {
     }
 
     private static func write(_ templates: [StrokeTemplate], to json: inout JSONWriter) {
-        json.beginArray()
-        for template in templates {
-            json.beginObject()
-            json.key("name"); json.string(template.name)
-            json.key("points")
-            json.beginArray(inline: true)
-            for point in template.points {
-                json.beginArray(inline: true)
-                json.number(point.x)
-                json.number(point.y)
-                json.endArray()
-            }
-            json.endArray()
-            json.endObject()
-        }
-        json.endArray()
+        json.strokeTemplates(templates, inlinePoints: true)
     }
 }

@@ -1,3 +1,4 @@
+import GestureKit
 import GestureTrace
 
 /// Writes JSON text token by token, placing commas, and optionally indentation, itself.
@@ -89,6 +90,45 @@ struct JSONWriter {
     mutating func endLine() {
         precondition(containers.isEmpty, "JSONWriter: endLine() inside \(containers.count) open containers")
         text += "\n"
+    }
+
+    /// Writes a key and its string value.
+    mutating func member(_ key: String, _ value: String) {
+        self.key(key)
+        string(value)
+    }
+
+    /// Writes a key and its string value, or nothing when there is no value.
+    mutating func member(_ key: String, ifPresent value: String?) {
+        guard let value else { return }
+        member(key, value)
+    }
+
+    /// Writes a key and its integer value.
+    mutating func member(_ key: String, _ value: Int) {
+        self.key(key)
+        integer(value)
+    }
+
+    /// Writes stroke templates as `[{"name":…,"points":[[x,y],…]},…]`; with `inlinePoints`, a pretty
+    /// writer keeps each template's points on one line.
+    mutating func strokeTemplates(_ templates: [StrokeTemplate], inlinePoints: Bool) {
+        beginArray()
+        for template in templates {
+            beginObject()
+            member("name", template.name)
+            key("points")
+            beginArray(inline: inlinePoints)
+            for point in template.points {
+                beginArray(inline: inlinePoints)
+                number(point.x)
+                number(point.y)
+                endArray()
+            }
+            endArray()
+            endObject()
+        }
+        endArray()
     }
 
     /// Writes `{"x":…,"y":…}` on one line.

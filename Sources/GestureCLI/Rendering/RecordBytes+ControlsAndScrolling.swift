@@ -7,22 +7,16 @@ extension RecordBytesWriter {
     func control(_ record: ControlRecord, trace: [UInt8]?, to out: inout ByteBuffer) {
         out.append("{\"type\":\"control\",\"t\":")
         out.appendNumber(record.t)
-        out.append(",\"control\":")
-        out.appendJSONString(record.control)
-        out.append(",\"kind\":")
-        out.appendJSONString(record.kind.rawValue)
-        out.append(",\"event\":")
-        out.appendJSONString(record.event.rawValue)
+        out.appendMember(",\"control\":", record.control)
+        out.appendMember(",\"kind\":", record.kind.rawValue)
+        out.appendMember(",\"event\":", record.event.rawValue)
         out.append(",\"touches\":[")
         for (index, id) in record.touches.enumerated() {
             if index > 0 { out.append(UInt8(ascii: ",")) }
             Self.touchID(id, to: &out)
         }
         out.append(UInt8(ascii: "]"))
-        if let location = record.location {
-            out.append(",\"location\":")
-            Self.point(location, to: &out)
-        }
+        out.appendMember(",\"location\":", record.location)
         switch record.value {
         case .number(let value)?:
             out.append(",\"value\":")
@@ -32,10 +26,7 @@ extension RecordBytesWriter {
         case nil:
             break
         }
-        if let cancelledBy = record.cancelledBy {
-            out.append(",\"cancelledBy\":")
-            out.appendJSONString(cancelledBy)
-        }
+        out.appendMember(",\"cancelledBy\":", record.cancelledBy)
         if let trace { out.append(trace) }
         out.append(UInt8(ascii: "}"))
     }
@@ -44,25 +35,13 @@ extension RecordBytesWriter {
     func scroll(_ record: ScrollRecord, trace: [UInt8]?, to out: inout ByteBuffer) {
         out.append("{\"type\":\"scroll\",\"t\":")
         out.appendNumber(record.t)
-        out.append(",\"scrollView\":")
-        out.appendJSONString(record.scrollView)
-        out.append(",\"event\":")
-        out.appendJSONString(record.event.rawValue)
-        out.append(",\"contentOffset\":")
-        Self.point(record.contentOffset, to: &out)
-        if let velocity = record.velocity {
-            out.append(",\"velocity\":")
-            Self.point(velocity, to: &out)
-        }
-        if let target = record.targetContentOffset {
-            out.append(",\"targetContentOffset\":")
-            Self.point(target, to: &out)
-        }
+        out.appendMember(",\"scrollView\":", record.scrollView)
+        out.appendMember(",\"event\":", record.event.rawValue)
+        out.appendMember(",\"contentOffset\":", record.contentOffset)
+        out.appendMember(",\"velocity\":", record.velocity)
+        out.appendMember(",\"targetContentOffset\":", record.targetContentOffset)
         if let decelerate = record.decelerate { out.append(decelerate ? ",\"decelerate\":true" : ",\"decelerate\":false") }
-        if let zoomScale = record.zoomScale {
-            out.append(",\"zoomScale\":")
-            out.appendNumber(zoomScale)
-        }
+        out.appendMember(",\"zoomScale\":", record.zoomScale)
         if let trace { out.append(trace) }
         out.append(UInt8(ascii: "}"))
     }

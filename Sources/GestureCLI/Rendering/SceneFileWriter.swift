@@ -12,8 +12,7 @@ enum SceneFileWriter {
     static func text(of scene: SceneDescription) -> String {
         var json = JSONWriter(pretty: true)
         json.beginObject()
-        json.key("gesturectl-scene")
-        json.integer(1)
+        json.member("gesturectl-scene", 1)
         json.key("views")
         json.beginArray()
         for view in scene.views { write(view, to: &json) }
@@ -23,10 +22,8 @@ enum SceneFileWriter {
             json.beginArray()
             for controller in scene.controllers {
                 json.beginObject(inline: true)
-                json.key("name")
-                json.string(controller.name)
-                json.key("view")
-                json.string(controller.view)
+                json.member("name", controller.name)
+                json.member("view", controller.view)
                 if !controller.handles.isEmpty {
                     json.key("handles")
                     json.strings(sorted(controller.handles))
@@ -35,24 +32,19 @@ enum SceneFileWriter {
             }
             json.endArray()
         }
-        if let firstResponder = scene.firstResponder {
-            json.key("firstResponder")
-            json.string(firstResponder)
-        }
+        json.member("firstResponder", ifPresent: scene.firstResponder)
         json.key("recognizers")
         json.beginArray()
         for recognizer in scene.recognizers { write(recognizer, to: &json) }
         json.endArray()
-        json.key("velocityEstimator")
-        json.string(scene.velocityEstimator.rawValue)
+        json.member("velocityEstimator", scene.velocityEstimator.rawValue)
         json.endObject()
         return json.text + "\n"
     }
 
     private static func write(_ view: ViewDescription, to json: inout JSONWriter) {
         json.beginObject(inline: view.children.isEmpty)
-        json.key("name")
-        json.string(view.name)
+        json.member("name", view.name)
         json.key("frame")
         json.beginArray(inline: true)
         for value in [view.frame.origin.x, view.frame.origin.y, view.frame.size.width, view.frame.size.height] {
@@ -85,12 +77,9 @@ enum SceneFileWriter {
 
     private static func write(_ recognizer: RecognizerDescription, to json: inout JSONWriter) {
         json.beginObject(inline: true)
-        json.key("name")
-        json.string(recognizer.name)
-        json.key("kind")
-        json.string(recognizer.kind.name)
-        json.key("view")
-        json.string(recognizer.view)
+        json.member("name", recognizer.name)
+        json.member("kind", recognizer.kind.name)
+        json.member("view", recognizer.view)
         writeProperties(of: recognizer.kind, to: &json)
         if !recognizer.enabled { flag("enabled", false, &json) }
         if !recognizer.cancelsTouchesInView { flag("cancelsTouchesInView", false, &json) }
@@ -106,8 +95,7 @@ enum SceneFileWriter {
         }
         if !recognizer.shouldBegin { flag("shouldBegin", false, &json) }
         if let delegate = recognizer.delegate {
-            json.key("delegate")
-            json.string(delegate.name)
+            json.member("delegate", delegate.name)
         }
         switch recognizer.shouldReceiveTouch {
         case .all: break
@@ -164,23 +152,7 @@ enum SceneFileWriter {
             break
         case let .template(templates, minimumScore):
             json.key("templates")
-            json.beginArray()
-            for template in templates {
-                json.beginObject()
-                json.key("name")
-                json.string(template.name)
-                json.key("points")
-                json.beginArray()
-                for point in template.points {
-                    json.beginArray()
-                    json.number(point.x)
-                    json.number(point.y)
-                    json.endArray()
-                }
-                json.endArray()
-                json.endObject()
-            }
-            json.endArray()
+            json.strokeTemplates(templates, inlinePoints: false)
             json.key("minimumScore")
             json.number(minimumScore)
         case .custom(let kind):

@@ -35,20 +35,12 @@ enum TextLine: Equatable {
             out.append(Self.code(of: state))
             Self.encode(figures, into: &out)
         case .delivery(let time, let method, let responder, let figures):
-            out.append(Tag.delivery.rawValue)
-            Self.encode(time, into: &out)
-            out.append(Self.code(of: method))
-            Self.encode(responder, into: &out)
-            Self.encode(figures, into: &out)
+            Self.encode(.delivery, time, Self.code(of: method), responder, figures, into: &out)
         case .viewEvent(let time, let subject, let event, let figures):
             out.append(Tag.viewEvent.rawValue)
             for cell in [time, subject, event, figures] { Self.encode(cell, into: &out) }
         case .logTransition(let time, let state, let recognizer, let figures):
-            out.append(Tag.logTransition.rawValue)
-            Self.encode(time, into: &out)
-            out.append(Self.code(of: state))
-            Self.encode(recognizer, into: &out)
-            Self.encode(figures, into: &out)
+            Self.encode(.logTransition, time, Self.code(of: state), recognizer, figures, into: &out)
         }
     }
 
@@ -95,6 +87,16 @@ enum TextLine: Equatable {
     }
 
     private static let damaged = OutputError.failed(reason: "cannot read a temporary file: its text lines are damaged")
+
+    /// A delivery or log transition: tag, time, coded state or method, name, figures.
+    @inline(__always)
+    private static func encode(_ tag: Tag, _ time: String, _ code: UInt8, _ name: String, _ figures: String, into out: inout ByteBuffer) {
+        out.append(tag.rawValue)
+        encode(time, into: &out)
+        out.append(code)
+        encode(name, into: &out)
+        encode(figures, into: &out)
+    }
 
     private static func encode(_ cell: String, into out: inout ByteBuffer) {
         var cell = cell

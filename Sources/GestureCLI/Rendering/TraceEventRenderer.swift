@@ -199,24 +199,14 @@ final class TraceEventTraceRenderer: TraceRenderer {
     }
 
     private func deliveryEvent(_ record: DeliveryRecord, into out: inout ByteBuffer) {
-        latest = max(latest, record.t)
-        let tid = responderThread("responder \(record.responder)", into: &out)
-        open("i", tid: tid, t: record.t, into: &out)
-        out.append(",\"s\":\"t\",\"cat\":\"delivery\",\"name\":")
-        out.appendJSONString(record.method.rawValue)
-        out.append(",\"args\":")
+        instant(on: "responder \(record.responder)", t: record.t, ",\"s\":\"t\",\"cat\":\"delivery\",\"name\":", record.method.rawValue, into: &out)
         writer.delivery(record, typed: false, trace: nil, to: &out)
         out.append(UInt8(ascii: "}"))
     }
 
     /// A control event: an instant on the control's track, with the control record as `args`.
     private func controlEvent(_ record: ControlRecord, into out: inout ByteBuffer) {
-        latest = max(latest, record.t)
-        let tid = responderThread("control \(record.control)", into: &out)
-        open("i", tid: tid, t: record.t, into: &out)
-        out.append(",\"s\":\"t\",\"cat\":\"control\",\"name\":")
-        out.appendJSONString(record.event.rawValue)
-        out.append(",\"args\":")
+        instant(on: "control \(record.control)", t: record.t, ",\"s\":\"t\",\"cat\":\"control\",\"name\":", record.event.rawValue, into: &out)
         writer.control(record, trace: nil, to: &out)
         out.append(UInt8(ascii: "}"))
     }
@@ -224,12 +214,7 @@ final class TraceEventTraceRenderer: TraceRenderer {
     /// A scroll view event: an instant on the scroll view's track (the scroll record as `args`) and
     /// its content offset as a counter.
     private func scrollEvent(_ record: ScrollRecord, into out: inout ByteBuffer) {
-        latest = max(latest, record.t)
-        let tid = responderThread("scroll view \(record.scrollView)", into: &out)
-        open("i", tid: tid, t: record.t, into: &out)
-        out.append(",\"s\":\"t\",\"cat\":\"scroll\",\"name\":")
-        out.appendJSONString(record.event.rawValue)
-        out.append(",\"args\":")
+        instant(on: "scroll view \(record.scrollView)", t: record.t, ",\"s\":\"t\",\"cat\":\"scroll\",\"name\":", record.event.rawValue, into: &out)
         writer.scroll(record, trace: nil, to: &out)
         out.append(UInt8(ascii: "}"))
         open("C", tid: 0, t: record.t, into: &out)
@@ -267,6 +252,17 @@ final class TraceEventTraceRenderer: TraceRenderer {
     }
 
     // MARK: Events
+
+    /// An instant on the track `name` up to its `args` key: `,{"ph":"i",…,"ts":…` then `category`
+    /// (the `"s"`, `"cat"` and `"name"` keys) and the event's name.
+    private func instant(on name: String, t: Double, _ category: StaticString, _ event: String, into out: inout ByteBuffer) {
+        latest = max(latest, t)
+        let tid = responderThread(name, into: &out)
+        open("i", tid: tid, t: t, into: &out)
+        out.append(category)
+        out.appendJSONString(event)
+        out.append(",\"args\":")
+    }
 
     /// `,{"ph":PH,"pid":…,"tid":…,"ts":…` (the caller writes the rest and the closing brace).
     private func open(_ phase: StaticString, tid: Int, t: Double, into out: inout ByteBuffer) {

@@ -65,15 +65,15 @@ enum SceneBuilder {
                 throw SceneError("view name \"\(description.name)\" is used twice")
             }
             let view = try makeView(description, estimator: estimator, recognizers: &scrollRecognizers)
-            view.isUserInteractionEnabled = description.userInteractionEnabled
-            view.isHidden = description.hidden
+            let flags: [(KeyPath<ViewDescription, Bool>, ReferenceWritableKeyPath<View, Bool>)] = [
+                (\.userInteractionEnabled, \.isUserInteractionEnabled), (\.hidden, \.isHidden),
+                (\.multipleTouchEnabled, \.isMultipleTouchEnabled), (\.exclusiveTouch, \.isExclusiveTouch),
+                (\.exclusiveTouchBlocksRecognizers, \.exclusiveTouchBlocksRecognizers), (\.clipsToBounds, \.clipsToBounds),
+                (\.canBecomeFirstResponder, \.canBecomeFirstResponder),
+            ]
+            for (source, target) in flags { view[keyPath: target] = description[keyPath: source] }
             view.alpha = description.alpha
-            view.isMultipleTouchEnabled = description.multipleTouchEnabled
-            view.isExclusiveTouch = description.exclusiveTouch
-            view.exclusiveTouchBlocksRecognizers = description.exclusiveTouchBlocksRecognizers
-            view.clipsToBounds = description.clipsToBounds
             view.handles = description.handles
-            view.canBecomeFirstResponder = description.canBecomeFirstResponder
             view.hitTestRule = description.hitTest
             view.hitInsets = description.hitInsets
             view.forwardsTo = description.forwardsTo

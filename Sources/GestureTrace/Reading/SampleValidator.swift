@@ -116,6 +116,14 @@ struct SampleValidator {
         }
     }
 
+    /// ``checkKeys(_:allowedBits:required:requiredBits:)`` for the events that have only a subtype.
+    @inline(__always)
+    private func checkSubtypeOnlyKeys(_ fields: inout SampleFields) throws(TraceError) {
+        try checkKeys(
+            &fields, allowedBits: Self.subtypeOnlyAllowedBits, required: Self.subtypeOnly,
+            requiredBits: Self.subtypeOnlyBits)
+    }
+
     /// The error for a key not allowed (the first in key order) or else a required key missing.
     @inline(never)
     private func keyError(_ fields: SampleFields, allowedBits: UInt16, required: [SampleKey]) -> TraceError {
@@ -239,15 +247,11 @@ struct SampleValidator {
             }
             return .motion(phase: phase, subtype: subtype)
         case .remoteControl:
-            try checkKeys(
-                &fields, allowedBits: Self.subtypeOnlyAllowedBits, required: Self.subtypeOnly,
-                requiredBits: Self.subtypeOnlyBits)
+            try checkSubtypeOnlyKeys(&fields)
             return .remoteControl(
                 subtype: try subtype(fields, Vocabulary.remoteControlSubtypes, RemoteControlSubtype.allCases))
         case .application:
-            try checkKeys(
-                &fields, allowedBits: Self.subtypeOnlyAllowedBits, required: Self.subtypeOnly,
-                requiredBits: Self.subtypeOnlyBits)
+            try checkSubtypeOnlyKeys(&fields)
             return .application(
                 subtype: try subtype(fields, Vocabulary.applicationSubtypes, ApplicationSubtype.allCases))
         }

@@ -148,11 +148,11 @@ public struct SceneDecoder: Sendable {
             guard alpha >= 0, alpha <= 1 else { throw error(m.value.position, "\"alpha\" must be between 0 and 1") }
             description.alpha = alpha
         }
-        if let m = members.member("multipleTouchEnabled") { description.multipleTouchEnabled = try bool(m) }
-        if let m = members.member("exclusiveTouch") { description.exclusiveTouch = try bool(m) }
-        if let m = members.member("exclusiveTouchBlocksRecognizers") { description.exclusiveTouchBlocksRecognizers = try bool(m) }
-        if let m = members.member("clipsToBounds") { description.clipsToBounds = try bool(m) }
-        if let m = members.member("canBecomeFirstResponder") { description.canBecomeFirstResponder = try bool(m) }
+        try readFlags(members, [
+            ("multipleTouchEnabled", \.multipleTouchEnabled), ("exclusiveTouch", \.exclusiveTouch),
+            ("exclusiveTouchBlocksRecognizers", \.exclusiveTouchBlocksRecognizers), ("clipsToBounds", \.clipsToBounds),
+            ("canBecomeFirstResponder", \.canBecomeFirstResponder),
+        ], into: &description)
         if let m = members.member("handles") { description.handles = try handles(m) }
         if let m = members.member("hitTest") {
             description.hitTest = try enumeration(m.value, "\"hitTest\"", HitTestRule.self)
@@ -275,11 +275,10 @@ public struct SceneDecoder: Sendable {
             : try customKind(kindName, settings, members, recognizer: name.value, at: kindMember.value.position)
         var d = RecognizerDescription(name: name.value, kind: kind, view: viewName)
         var refs: [(name: String, at: SourcePosition, what: String)] = []
-        if let m = members.member("enabled") { d.enabled = try bool(m) }
-        if let m = members.member("cancelsTouchesInView") { d.cancelsTouchesInView = try bool(m) }
-        if let m = members.member("delaysTouchesBegan") { d.delaysTouchesBegan = try bool(m) }
-        if let m = members.member("delaysTouchesEnded") { d.delaysTouchesEnded = try bool(m) }
-        if let m = members.member("shouldBegin") { d.shouldBegin = try bool(m) }
+        try readFlags(members, [
+            ("enabled", \.enabled), ("cancelsTouchesInView", \.cancelsTouchesInView), ("delaysTouchesBegan", \.delaysTouchesBegan),
+            ("delaysTouchesEnded", \.delaysTouchesEnded), ("shouldBegin", \.shouldBegin),
+        ], into: &d)
         if let m = members.member("requireToFail") {
             for item in try array(m.value, "\"requireToFail\"") {
                 let other = try string(item, "an entry of \"requireToFail\"")
@@ -538,6 +537,13 @@ public struct SceneDecoder: Sendable {
             throw error(member.value.position, "\"\(member.key)\" must be true or false, not \(member.value.value.typeDescription)")
         }
         return b
+    }
+
+    /// Reads each flag of the table that `members` has, in the table's order, into `target`.
+    func readFlags<Target>(_ members: ObjectView, _ flags: [(key: String, path: WritableKeyPath<Target, Bool>)], into target: inout Target) throws(TraceError) {
+        for flag in flags {
+            if let m = members.member(flag.key) { target[keyPath: flag.path] = try bool(m) }
+        }
     }
 
     private func requiredName(_ members: ObjectView, _ json: Located<JSONValue>, _ what: String) throws(TraceError) -> Located<String> {
