@@ -84,18 +84,10 @@ public final class Engine {
     /// The scene's delegates (recognizers hold their delegates weakly, as in UIKit).
     private var retainedDelegates: [AnyObject] = []
     lazy var delivery = DeliveryRouter(engine: self)
-    /// The view side of controls; nil in scenes without controls or scroll views. (Stored in
-    /// ``loop``: as a checked property of its own, tested for every changed touch and observed
-    /// transition, it made about 12,000 runtime checks on analyze of the 2 MB sample.)
-    var controls: ControlTracker? {
-        get { loop.controls }
-        set { loop.controls = newValue }
-    }
-    /// Scrolling; nil in scenes without scroll views (stored in ``loop`` too).
-    var scrolling: ScrollCoordinator? {
-        get { loop.scrolling }
-        set { loop.scrolling = newValue }
-    }
+    /// The view side of controls; nil in scenes without controls or scroll views.
+    var controls: ControlTracker?
+    /// Scrolling; nil in scenes without scroll views.
+    var scrolling: ScrollCoordinator?
 
     /// Builds the live scene from its description.
     public convenience init(
@@ -381,8 +373,6 @@ struct EventLoopState {
     var eventSerial = 0
     var changedScratch: [Touch] = []
     var orderScratch = RecognizerList()
-    var controls: ControlTracker?
-    var scrolling: ScrollCoordinator?
 }
 
 /// A touch change waiting for the rest of its event: what the engine uses of a touch sample.
