@@ -32,11 +32,8 @@ struct CSVRenderer: AnalysisRenderer {
 
     func traceRenderer(path: String) -> TraceRenderer { CSVTraceRenderer(path: path, options: options) }
 
+    /// CSV names no scene; in scenes with controls or scroll views its rows have the extended columns.
     func traceRenderer(path: String, scene: SceneOrigin, extended: Bool) -> TraceRenderer {
-        traceRenderer(path: path, extended: extended)
-    }
-
-    func traceRenderer(path: String, extended: Bool) -> TraceRenderer {
         CSVTraceRenderer(path: path, options: options, extended: extended)
     }
 

@@ -39,8 +39,6 @@ protocol AnalysisRenderer {
     func traceRenderer(path: String) -> TraceRenderer
     /// The prologue when the first trace's scene has controls or scroll views (`extended`), or not.
     func prologue(extended: Bool) -> String
-    /// A renderer of one trace's records, for a scene with controls or scroll views (`extended`) or not.
-    func traceRenderer(path: String, extended: Bool) -> TraceRenderer
     /// A renderer of one trace's records that also names the scene they came from (the `text`
     /// heading, the `json` trace object); formats that hold only records ignore `scene`.
     func traceRenderer(path: String, scene: SceneOrigin) -> TraceRenderer
@@ -52,8 +50,6 @@ protocol AnalysisRenderer {
 extension AnalysisRenderer {
     /// ``prologue``: only the CSV header depends on the scene.
     func prologue(extended: Bool) -> String { prologue }
-    /// ``traceRenderer(path:)``: only CSV rows depend on the scene's controls and scroll views.
-    func traceRenderer(path: String, extended: Bool) -> TraceRenderer { traceRenderer(path: path) }
     /// ``traceRenderer(path:)``: only `text` and `json` name the scene.
     func traceRenderer(path: String, scene: SceneOrigin) -> TraceRenderer { traceRenderer(path: path) }
     /// ``traceRenderer(path:scene:)``: only CSV rows depend on the scene's controls and scroll
