@@ -89,7 +89,7 @@ final class GestureEnvironment {
     /// Whether `winner`, by recognizing, fails `other` (both overrides agree and no simultaneity).
     func prevents(_ winner: GestureRecognizer, _ other: GestureRecognizer) -> Bool {
         guard winner !== other, shareTouches(winner, other), !simultaneous(winner, other) else { return false }
-        return winner.canPrevent(other) && other.canBePrevented(by: winner)
+        return winner.answersCanPrevent(other) && other.answersCanBePrevented(by: winner)
     }
 
     /// Whether the two were given a common touch since they last reset: one still down, or one that

@@ -353,10 +353,10 @@ public final class Engine {
             }
             if let centroid = r.touches.windowCentroid { r.lastLocation = centroid }
             if r.isEnabled {
-                if began > 0, r.isReceiving { r.touchesBegan(r.eventTouches.began, with: event) }
-                if !r.eventTouches.moved.isEmpty, r.isReceiving { r.touchesMoved(r.eventTouches.moved, with: event) }
-                if !r.eventTouches.ended.isEmpty, r.isReceiving { r.touchesEnded(r.eventTouches.ended, with: event) }
-                if !r.eventTouches.cancelled.isEmpty, r.isReceiving { r.touchesCancelled(r.eventTouches.cancelled, with: event) }
+                if began > 0, r.isReceiving { r.receive(.began, r.eventTouches.began, with: event) }
+                if !r.eventTouches.moved.isEmpty, r.isReceiving { r.receive(.moved, r.eventTouches.moved, with: event) }
+                if !r.eventTouches.ended.isEmpty, r.isReceiving { r.receive(.ended, r.eventTouches.ended, with: event) }
+                if !r.eventTouches.cancelled.isEmpty, r.isReceiving { r.receive(.cancelled, r.eventTouches.cancelled, with: event) }
             }
         }
         orderScratch = order

@@ -44,7 +44,7 @@ open class TwoTouchGestureRecognizer: GestureRecognizer {
     // MARK: Subclass hooks
 
     /// The gesture's name in reasons (`pinch`, `rotation`).
-    var noun: String { kindName }
+    var noun: String { reportedKind }
     /// Records the start geometry: the second finger just touched down; `a` is the first finger.
     func pairDidStart(_ a: Point, _ b: Point) {}
     /// Updates the figure for the fingers' new locations.

@@ -54,11 +54,16 @@ open class UIGestureRecognizer {
     }
 
     /// The engine recognizer a class makes; built-in classes return their kind's.
-    class func makeCore() -> GestureRecognizer { BaseCore(name: "") }
+    class func makeCore() -> GestureRecognizer { GestureRecognizer(name: "") }
+
+    /// The engine recognizer's host, for a recognizer made through this class.
+    var link: CoreLink? { core.host as? CoreLink }
 
     private func adopt() {
         core.name = String(describing: type(of: self))
-        (core as? UIKitCore)?.link.owner = self
+        let link = CoreLink()
+        link.owner = self
+        core.host = link
     }
 
     // MARK: State and configuration
@@ -171,14 +176,12 @@ open class UIGestureRecognizer {
 
     /// Whether this recognizer, by recognizing, may prevent `preventedGestureRecognizer`.
     open func canPrevent(_ preventedGestureRecognizer: UIGestureRecognizer) -> Bool {
-        guard let core = core as? UIKitCore else { return self.core.canPrevent(preventedGestureRecognizer.core) }
-        return core.baseCanPrevent(preventedGestureRecognizer.core)
+        core.canPrevent(preventedGestureRecognizer.core)
     }
 
     /// Whether `preventingGestureRecognizer`, by recognizing, may prevent this recognizer.
     open func canBePrevented(by preventingGestureRecognizer: UIGestureRecognizer) -> Bool {
-        guard let core = core as? UIKitCore else { return self.core.canBePrevented(by: preventingGestureRecognizer.core) }
-        return core.baseCanBePrevented(by: preventingGestureRecognizer.core)
+        core.canBePrevented(by: preventingGestureRecognizer.core)
     }
 
     /// Whether this recognizer must wait for `otherGestureRecognizer` to fail (false). Asked when
@@ -213,8 +216,8 @@ open class UIGestureRecognizer {
     func clearFigures() {}
 
     private func forward(_ phase: TouchPhase, _ touches: Set<UITouch>, _ event: UIEvent) {
-        guard let core = core as? UIKitCore else { return }
-        core.base(phase, core.link.ordered(touches, event), event.core)
+        guard let link else { return }
+        core.touches(link.ordered(touches, event), in: phase, with: event.core)
     }
 }
 
@@ -226,7 +229,7 @@ extension UIGestureRecognizer {
     /// The UIKit object of an engine recognizer: the one it was made through, or a new view of it
     /// with the UIKit class of its kind.
     static func wrap(_ core: GestureRecognizer) -> UIGestureRecognizer {
-        if let made = core as? UIKitCore, let owner = made.link.owner { return owner }
+        if let link = core.host as? CoreLink, let owner = link.owner { return owner }
         if let existing = core.compatibilityObject as? UIGestureRecognizer { return existing }
         switch core {
         case is ScreenEdgePanGestureRecognizer: return UIScreenEdgePanGestureRecognizer(viewing: core)

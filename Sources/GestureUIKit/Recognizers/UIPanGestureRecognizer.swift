@@ -4,7 +4,7 @@ import GestureKit
 /// UIKit's `UIPanGestureRecognizer` over the engine's pan: a subclass that calls `super` gets the
 /// engine's tracking, hysteresis, velocity, records and failure reasons unchanged.
 open class UIPanGestureRecognizer: UIGestureRecognizer {
-    override class func makeCore() -> GestureRecognizer { PanCore(name: "") }
+    override class func makeCore() -> GestureRecognizer { PanGestureRecognizer(name: "") }
 
     private var pan: PanGestureRecognizer? { core as? PanGestureRecognizer }
     /// What `setTranslation(_:in:)` added to the engine's translation until the next reset.
@@ -47,7 +47,7 @@ open class UIPanGestureRecognizer: UIGestureRecognizer {
 
 /// UIKit's `UIScreenEdgePanGestureRecognizer` over the engine's screen-edge pan.
 open class UIScreenEdgePanGestureRecognizer: UIPanGestureRecognizer {
-    override class func makeCore() -> GestureRecognizer { ScreenEdgePanCore(name: "", edges: []) }
+    override class func makeCore() -> GestureRecognizer { ScreenEdgePanGestureRecognizer(name: "", edges: []) }
 
     private var edgePan: ScreenEdgePanGestureRecognizer? { core as? ScreenEdgePanGestureRecognizer }
 

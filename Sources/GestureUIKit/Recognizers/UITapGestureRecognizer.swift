@@ -3,7 +3,7 @@ import GestureKit
 
 /// UIKit's `UITapGestureRecognizer` over the engine's tap.
 open class UITapGestureRecognizer: UIGestureRecognizer {
-    override class func makeCore() -> GestureRecognizer { TapCore(name: "") }
+    override class func makeCore() -> GestureRecognizer { TapGestureRecognizer(name: "") }
 
     private var tap: TapGestureRecognizer? { core as? TapGestureRecognizer }
 
@@ -22,7 +22,7 @@ open class UITapGestureRecognizer: UIGestureRecognizer {
 
 /// UIKit's `UILongPressGestureRecognizer` over the engine's long press.
 open class UILongPressGestureRecognizer: UIGestureRecognizer {
-    override class func makeCore() -> GestureRecognizer { LongPressCore(name: "") }
+    override class func makeCore() -> GestureRecognizer { LongPressGestureRecognizer(name: "") }
 
     private var press: LongPressGestureRecognizer? { core as? LongPressGestureRecognizer }
 
@@ -53,7 +53,7 @@ open class UILongPressGestureRecognizer: UIGestureRecognizer {
 
 /// UIKit's `UISwipeGestureRecognizer` over the engine's swipe.
 open class UISwipeGestureRecognizer: UIGestureRecognizer {
-    override class func makeCore() -> GestureRecognizer { SwipeCore(name: "") }
+    override class func makeCore() -> GestureRecognizer { SwipeGestureRecognizer(name: "") }
 
     private var swipe: SwipeGestureRecognizer? { core as? SwipeGestureRecognizer }
 
@@ -96,7 +96,7 @@ open class UISwipeGestureRecognizer: UIGestureRecognizer {
 
 /// UIKit's `UIPinchGestureRecognizer` over the engine's pinch.
 open class UIPinchGestureRecognizer: UIGestureRecognizer {
-    override class func makeCore() -> GestureRecognizer { PinchCore(name: "") }
+    override class func makeCore() -> GestureRecognizer { PinchGestureRecognizer(name: "") }
 
     private var pinch: PinchGestureRecognizer? { core as? PinchGestureRecognizer }
     /// What setting `scale` multiplied the engine's scale by, until the next reset.
@@ -120,7 +120,7 @@ open class UIPinchGestureRecognizer: UIGestureRecognizer {
 
 /// UIKit's `UIRotationGestureRecognizer` over the engine's rotation.
 open class UIRotationGestureRecognizer: UIGestureRecognizer {
-    override class func makeCore() -> GestureRecognizer { RotationCore(name: "") }
+    override class func makeCore() -> GestureRecognizer { RotationGestureRecognizer(name: "") }
 
     private var turn: RotationGestureRecognizer? { core as? RotationGestureRecognizer }
     /// What setting `rotation` added to the engine's rotation, until the next reset.

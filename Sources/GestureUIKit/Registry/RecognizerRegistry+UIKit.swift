@@ -20,7 +20,7 @@ extension RecognizerRegistry {
         register(kind: name, settings: settings) { (settings: RecognizerSettings) throws(SettingError) -> GestureRecognizer in
             let recognizer = try factory(settings)
             let core = recognizer.core
-            (core as? UIKitCore)?.link.kind = name
+            recognizer.link?.kindName = name
             core.name = settings.name
             if let pan = core as? PanGestureRecognizer { pan.estimator = settings.velocityEstimator }
             if let pair = core as? TwoTouchGestureRecognizer { pair.estimator = settings.velocityEstimator }

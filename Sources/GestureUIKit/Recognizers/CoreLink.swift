@@ -1,38 +1,23 @@
 import GestureKit
 
-/// An engine recognizer made through a UIKit class: the engine calls its touch methods, reset and
-/// prevention questions, and it passes them on to the UIKit object (whose overrides may call
-/// `super`, which comes back here to the engine's own implementation).
-protocol UIKitCore: GestureRecognizer {
-    /// The link to the UIKit object.
-    var link: CoreLink { get }
-    /// The engine's own touch method of the kind.
-    func base(_ phase: TouchPhase, _ touches: [Touch], _ event: TouchEvent)
-    /// The engine's own `canPrevent`.
-    func baseCanPrevent(_ other: GestureRecognizer) -> Bool
-    /// The engine's own `canBePrevented(by:)`.
-    func baseCanBePrevented(by other: GestureRecognizer) -> Bool
-}
-
-/// What an engine recognizer made through a UIKit class knows of it.
+/// The host of an engine recognizer made through a UIKit class: it passes the engine's touch
+/// methods, resets and prevention questions to the UIKit object, whose overrides may call `super`,
+/// which reaches the engine recognizer's own implementation.
 ///
-/// It holds the UIKit object strongly (the engine keeps the engine recognizer, which keeps the
-/// UIKit object a scene made through the registry alive), and the touches being delivered, so that
-/// `super` passes the engine the touches in the engine's own order.
-final class CoreLink {
+/// It holds the UIKit object strongly (the engine keeps the engine recognizer and its host, which
+/// keep the UIKit object a scene made through the registry alive), and the touches being
+/// delivered, so that `super` passes the engine the touches in the engine's own order.
+final class CoreLink: RecognizerHost {
     /// The UIKit object.
     var owner: UIGestureRecognizer?
     /// The kind records report (the registered name), or nil for the class's own kind.
-    var kind: String?
+    var kindName: String?
     /// The touches of the call in progress, in the engine's order.
     private var delivering: [Touch] = []
 
-    /// Calls the UIKit object's touch method for `phase` (or the engine's when there is none).
-    func deliver(_ phase: TouchPhase, _ touches: [Touch], _ event: TouchEvent, _ core: UIKitCore) {
-        guard let owner else {
-            core.base(phase, touches, event)
-            return
-        }
+    /// Calls the UIKit object's touch method for `phase`.
+    func recognizer(_ core: GestureRecognizer, receives touches: [Touch], in phase: TouchPhase, with event: TouchEvent) {
+        guard let owner else { return core.touches(touches, in: phase, with: event) }
         if phase == .began { owner.establishDynamicRequirements(touches) }
         let saved = delivering
         delivering = touches
@@ -60,23 +45,23 @@ final class CoreLink {
     }
 
     /// The UIKit object's `reset()`, after the engine's own.
-    func reset() {
+    func recognizerDidReset(_ core: GestureRecognizer) {
         owner?.clearFigures()
         owner?.reset()
     }
 
     /// The UIKit object's `canPrevent(_:)`.
-    func canPrevent(_ other: GestureRecognizer, _ core: UIKitCore) -> Bool {
-        guard let owner else { return core.baseCanPrevent(other) }
+    func recognizer(_ core: GestureRecognizer, canPrevent other: GestureRecognizer) -> Bool {
+        guard let owner else { return core.canPrevent(other) }
         return owner.canPrevent(UIGestureRecognizer.wrap(other))
     }
 
     /// The UIKit object's `canBePrevented(by:)`.
-    func canBePrevented(by other: GestureRecognizer, _ core: UIKitCore) -> Bool {
-        guard let owner else { return core.baseCanBePrevented(by: other) }
+    func recognizer(_ core: GestureRecognizer, canBePreventedBy other: GestureRecognizer) -> Bool {
+        guard let owner else { return core.canBePrevented(by: other) }
         return owner.canBePrevented(by: UIGestureRecognizer.wrap(other))
     }
 
     /// Sends the UIKit object's actions after a reported transition (every one but `failed`).
-    func didDescribe() { owner?.sendActions() }
+    func recognizerDidDescribe(_ core: GestureRecognizer) { owner?.sendActions() }
 }
