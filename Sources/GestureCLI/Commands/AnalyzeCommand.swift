@@ -66,8 +66,7 @@ struct AnalyzeCommand: Command {
         do throws(TraceError) {
             resolver = try SceneResolver(sceneFile: settings.sceneFile)
         } catch {
-            environment.printError(error.description)
-            return TraceInputs.status(of: error)
+            return environment.report(error)
         }
         if settings.follow { return FollowAnalysis.run(settings: settings, resolver: resolver, environment: environment) }
         let renderOptions = RenderOptions(

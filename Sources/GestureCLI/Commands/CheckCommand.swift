@@ -107,8 +107,7 @@ struct CheckCommand: Command {
         do throws(TraceError) {
             resolver = try SceneResolver(sceneFile: nil)
         } catch {
-            environment.printError(error.description)
-            return TraceInputs.status(of: error)
+            return environment.report(error)
         }
         let analyzeSettings: AnalyzeSettings
         do throws(UsageError) {

@@ -55,8 +55,7 @@ struct ConvertCommand: Command {
         do throws(TraceError) {
             bytes = try InputFile.read(path: settings.input)
         } catch {
-            environment.printError(error.description)
-            return TraceInputs.status(of: error)
+            return environment.report(error)
         }
         let kind = settings.from ?? ConvertInput.kind(path: settings.input, bytes: bytes)
         if kind.traceEncoding != nil, let option = settings.recordingOnlyOptions.first {
@@ -73,8 +72,7 @@ struct ConvertCommand: Command {
         do throws(TraceError) {
             converted = try ConvertInput.read(bytes, kind: kind, settings: settings)
         } catch {
-            environment.printError(error.description)
-            return TraceInputs.status(of: error)
+            return environment.report(error)
         }
         for warning in converted.warnings { environment.printError(warning.description) }
         if let note = converted.note { environment.printError("gesturectl convert: \(note)") }

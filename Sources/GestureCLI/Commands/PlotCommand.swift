@@ -49,8 +49,7 @@ struct PlotCommand: Command {
                 return .dataError
             }
         } catch {
-            environment.printError(error.description)
-            return TraceInputs.status(of: error)
+            return environment.report(error)
         }
         let svg = SVGPlot(input).render()
         guard let output = arguments.value("output"), output != "-" else { return environment.writeResult(svg) }

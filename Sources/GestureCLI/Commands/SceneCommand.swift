@@ -36,8 +36,7 @@ struct SceneCommand: Command {
                 }
                 return environment.writeResult("\(name): ok\n")
             } catch {
-                environment.printError(error.description)
-                return TraceInputs.status(of: error)
+                return environment.report(error)
             }
         case (true, _?):
             throw UsageError("give either '--default' or '--check', not both")

@@ -45,3 +45,12 @@ extension Option {
         "input-format", .choice(TraceEncoding.allCases.map(\.rawValue)),
         help: "read traces in this encoding whatever their extension")
 }
+
+extension CommandEnvironment {
+    /// Reports a trace error on standard error; its exit status (66 for a file that cannot be
+    /// opened, 65 otherwise).
+    func report(_ error: TraceError) -> ExitStatus {
+        printError(error.description)
+        return TraceInputs.status(of: error)
+    }
+}

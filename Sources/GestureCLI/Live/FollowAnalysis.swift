@@ -58,8 +58,7 @@ final class FollowAnalysis: FollowWaiting {
         do throws(TraceError) {
             input = try FollowInput(path: path)
         } catch {
-            environment.printError(error.description)
-            return TraceInputs.status(of: error)
+            return environment.report(error)
         }
         defer { input.release() }
         let analysis = FollowAnalysis(settings: settings, environment: environment)
@@ -76,7 +75,7 @@ final class FollowAnalysis: FollowWaiting {
                 waiting: self)
             header = try reader.header()
         } catch {
-            return interruption?.requested == true ? .success : fail(error)
+            return interruption?.requested == true ? .success : environment.report(error)
         }
         let engine: Engine
         do throws(TraceAnalysisError) {
@@ -103,7 +102,7 @@ final class FollowAnalysis: FollowWaiting {
         } catch {
             if interruption?.requested != true {
                 flush()
-                return finalStatus(fail(error))
+                return finalStatus(environment.report(error))
             }
         }
         let interrupted = interruption?.requested == true
@@ -143,12 +142,6 @@ final class FollowAnalysis: FollowWaiting {
             engine.process(taken)
             if pump.failure != nil || outputFailure != nil { break }
         }
-    }
-
-    /// Reports a trace error; its status.
-    private func fail(_ error: TraceError) -> ExitStatus {
-        environment.printError(error.description)
-        return TraceInputs.status(of: error)
     }
 
     /// `status`, or the output failure's when there was one.

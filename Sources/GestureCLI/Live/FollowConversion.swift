@@ -66,8 +66,7 @@ final class FollowConversion: FollowWaiting {
             }
             input = try FollowInput(path: settings.input)
         } catch {
-            environment.printError(error.description)
-            return TraceInputs.status(of: error)
+            return environment.report(error)
         }
         defer { input.release() }
         let conversion = FollowConversion(environment: environment)
@@ -104,8 +103,7 @@ final class FollowConversion: FollowWaiting {
                 guard write(recording.take(line: line, number: lines.lineNumber), with: &writer) else { return .dataError }
             }
         } catch {
-            environment.printError(error.description)
-            return TraceInputs.status(of: error)
+            return environment.report(error)
         }
         guard write(recording.finish(), with: &writer) else { return .dataError }
         write(writer.epilogue())
@@ -120,8 +118,7 @@ final class FollowConversion: FollowWaiting {
             reader = try TraceReader(
                 following: input.descriptor, isRegularFile: input.isRegularFile, name: input.name, encoding: encoding, waiting: self)
         } catch {
-            environment.printError(error.description)
-            return TraceInputs.status(of: error)
+            return environment.report(error)
         }
         do throws(TraceError) {
             let header = try reader.header()
@@ -134,8 +131,7 @@ final class FollowConversion: FollowWaiting {
             }
         } catch {
             if interruption?.requested != true {
-                environment.printError(error.description)
-                return TraceInputs.status(of: error)
+                return environment.report(error)
             }
         }
         write(writer.epilogue())

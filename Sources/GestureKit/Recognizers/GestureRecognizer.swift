@@ -233,6 +233,12 @@ open class GestureRecognizer {
         state = .cancelled
     }
 
+    /// Ends the gesture with a reason for the report, whatever it has reached: fails a `possible`
+    /// recognizer and cancels a began one (what a continuous recognizer does when its touches are cancelled).
+    public func abandon(_ reason: String) {
+        if logicalState == .possible { fail(reason) } else { cancel(reason) }
+    }
+
     /// Runs `action` after `delay` seconds of trace time unless the recognizer resets first or the
     /// timer is invalidated.
     @discardableResult

@@ -132,7 +132,7 @@ open class LongPressGestureRecognizer: GestureRecognizer {
     }
 
     override open func touchesCancelled(_ touches: [Touch], with event: TouchEvent) {
-        if state == .possible { fail("its touches were cancelled") } else { cancel("its touches were cancelled") }
+        abandon("its touches were cancelled")
     }
 
     override open func reset() {

@@ -105,7 +105,7 @@ open class TwoTouchGestureRecognizer: GestureRecognizer {
     }
 
     override open func touchesCancelled(_ touches: [Touch], with event: TouchEvent) {
-        if state == .possible { fail("its touches were cancelled") } else { cancel("its touches were cancelled") }
+        abandon("its touches were cancelled")
     }
 
     override open func reset() {

@@ -38,26 +38,25 @@ enum SampleKey: Int, CaseIterable {
     var bit: UInt16 { 1 &<< UInt16(truncatingIfNeeded: rawValue) }
 
     /// The key spelled by `bytes`, nil for any other key.
-    init?(_ bytes: [UInt8]) {
+    init?<Bytes: Collection<UInt8>>(_ bytes: Bytes) {
         switch bytes.count {
         case 1:
-            switch bytes[0] {
+            switch bytes.first {
             case UInt8(ascii: "t"): self = .t
             case UInt8(ascii: "x"): self = .x
             case UInt8(ascii: "y"): self = .y
             default: return nil
             }
         case 2:
-            guard bytes[0] == UInt8(ascii: "i"), bytes[1] == UInt8(ascii: "d") else { return nil }
+            guard bytes.elementsEqual("id".utf8) else { return nil }
             self = .id
         default:
-            guard let key = Self.longKeys.first(where: { $0.bytes == bytes }) else { return nil }
-            self = key.key
+            guard let key = Self.longKeys.lookup(bytes) else { return nil }
+            self = key
         }
     }
 
-    private static let longKeys: [(bytes: [UInt8], key: SampleKey)] =
-        [SampleKey.phase, .force, .radius, .type, .subtype].map { (Array($0.name.utf8), $0) }
+    private static let longKeys = ByteNameTable([SampleKey.phase, .force, .radius, .type, .subtype]) { $0.name }
 }
 
 /// What a sample is about: the `type` key.
@@ -83,6 +82,12 @@ struct ByteNameTable<Value> {
     /// The value named `bytes`.
     func lookup(_ bytes: [UInt8]) -> Value? {
         for entry in entries where entry.bytes == bytes { return entry.value }
+        return nil
+    }
+
+    /// The value named by `bytes` (the fast paths' buffers, for one).
+    func lookup<Bytes: Collection<UInt8>>(_ bytes: Bytes) -> Value? {
+        for entry in entries where entry.bytes.elementsEqual(bytes) { return entry.value }
         return nil
     }
 

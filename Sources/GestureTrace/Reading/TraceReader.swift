@@ -30,7 +30,7 @@ public final class TraceReader {
 
     /// The reader proper: a box holding the encoding's reading state, a struct specialized for the encoding
     /// and mutated in place (no dynamic exclusivity check per call or per byte; see `JSONReaderBox`).
-    private let box: AnyReaderBox
+    private let box: any ReaderBox
 
     /// Opens the trace at `path`, or standard input when `path` is `-`.
     ///
@@ -185,19 +185,33 @@ public final class TraceReader {
     }
 }
 
-/// What `TraceReader` asks of its box, whatever the encoding.
-private class AnyReaderBox {
-    func header() throws(TraceError) -> TraceHeader { fatalError("abstract") }
-    func next() throws(TraceError) -> Sample? { fatalError("abstract") }
-    func readToEnd() throws(TraceError) -> (count: Int, firstT: Double?) { fatalError("abstract") }
-    var validator: SampleValidator { fatalError("abstract") }
-    var lastSamplePosition: SourcePosition { fatalError("abstract") }
-    var fastSampleCount: Int { fatalError("abstract") }
-    func disableFastPath() { fatalError("abstract") }
+/// What `TraceReader` asks of its box, whatever the encoding: the box holds the `ReaderState` of one
+/// format reader. The methods are requirements with default implementations, so each box's
+/// conformance carries them specialized for its format (a generic class's methods would run
+/// unspecialized through its vtable), and a box declares only its state.
+private protocol ReaderBox: AnyObject {
+    associatedtype Format: FormatReader
+    var state: ReaderState<Format> { get set }
+    func header() throws(TraceError) -> TraceHeader
+    func next() throws(TraceError) -> Sample?
+    func readToEnd() throws(TraceError) -> (count: Int, firstT: Double?)
+    var validator: SampleValidator { get }
+    var lastSamplePosition: SourcePosition { get }
+    var fastSampleCount: Int { get }
+    func disableFastPath()
 }
 
-/// Holds one encoding's reading state, mutated in place by `TraceReader`. One concrete class per encoding
-/// (not a generic class), so that each reads through fully specialized code.
+extension ReaderBox {
+    func header() throws(TraceError) -> TraceHeader { try state.header() }
+    func next() throws(TraceError) -> Sample? { try state.next() }
+    func readToEnd() throws(TraceError) -> (count: Int, firstT: Double?) { try state.readToEnd() }
+    var validator: SampleValidator { state.validator }
+    var lastSamplePosition: SourcePosition { state.lastSamplePosition }
+    var fastSampleCount: Int { state.format.fastSampleCount }
+    func disableFastPath() { state.format.fastPathEnabled = false }
+}
+
+/// The box of a JSON trace.
 ///
 /// `state` is `@exclusivity(unchecked)`: the runtime would otherwise check, at every `next()`, that no other
 /// access to it is under way (two checks per sample, about 6% of reading). None can be: the box is private
@@ -205,42 +219,21 @@ private class AnyReaderBox {
 /// its reading thread whole), every method accesses `state` once, for the duration of one call, and nothing
 /// reached from inside that access (the format reader, the validator, the byte source) can call back into the
 /// `TraceReader`. The static checks (overlapping `inout` accesses within the code) still apply.
-private final class JSONReaderBox: AnyReaderBox {
-    @exclusivity(unchecked) private var state: ReaderState<JSONTraceReader>
+private final class JSONReaderBox: ReaderBox {
+    @exclusivity(unchecked) var state: ReaderState<JSONTraceReader>
     init(_ state: ReaderState<JSONTraceReader>) { self.state = state }
-    override func header() throws(TraceError) -> TraceHeader { try state.header() }
-    override func next() throws(TraceError) -> Sample? { try state.next() }
-    override func readToEnd() throws(TraceError) -> (count: Int, firstT: Double?) { try state.readToEnd() }
-    override var validator: SampleValidator { state.validator }
-    override var lastSamplePosition: SourcePosition { state.lastSamplePosition }
-    override var fastSampleCount: Int { state.format.fastSampleCount }
-    override func disableFastPath() { state.format.fastPathEnabled = false }
 }
 
-/// `JSONReaderBox` for JSON Lines (`state` unchecked for the same reasons).
-private final class JSONLinesReaderBox: AnyReaderBox {
-    @exclusivity(unchecked) private var state: ReaderState<JSONLinesReader>
+/// The box of a JSON Lines trace (`state` unchecked for the same reasons).
+private final class JSONLinesReaderBox: ReaderBox {
+    @exclusivity(unchecked) var state: ReaderState<JSONLinesReader>
     init(_ state: ReaderState<JSONLinesReader>) { self.state = state }
-    override func header() throws(TraceError) -> TraceHeader { try state.header() }
-    override func next() throws(TraceError) -> Sample? { try state.next() }
-    override func readToEnd() throws(TraceError) -> (count: Int, firstT: Double?) { try state.readToEnd() }
-    override var validator: SampleValidator { state.validator }
-    override var lastSamplePosition: SourcePosition { state.lastSamplePosition }
-    override var fastSampleCount: Int { state.format.fastSampleCount }
-    override func disableFastPath() { state.format.fastPathEnabled = false }
 }
 
-/// `JSONReaderBox` for CSV (`state` unchecked for the same reasons).
-private final class CSVReaderBox: AnyReaderBox {
-    @exclusivity(unchecked) private var state: ReaderState<CSVReader>
+/// The box of a CSV trace (`state` unchecked for the same reasons).
+private final class CSVReaderBox: ReaderBox {
+    @exclusivity(unchecked) var state: ReaderState<CSVReader>
     init(_ state: ReaderState<CSVReader>) { self.state = state }
-    override func header() throws(TraceError) -> TraceHeader { try state.header() }
-    override func next() throws(TraceError) -> Sample? { try state.next() }
-    override func readToEnd() throws(TraceError) -> (count: Int, firstT: Double?) { try state.readToEnd() }
-    override var validator: SampleValidator { state.validator }
-    override var lastSamplePosition: SourcePosition { state.lastSamplePosition }
-    override var fastSampleCount: Int { state.format.fastSampleCount }
-    override func disableFastPath() { state.format.fastPathEnabled = false }
 }
 
 /// A format reader, the fields it fills and the validator that checks them: everything `TraceReader` does.

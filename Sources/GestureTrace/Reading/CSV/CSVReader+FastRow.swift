@@ -178,23 +178,13 @@ extension CSVReader {
         fields.phase = phase
         q += length + 1
         let xStart = q
-        if skipAllowed && q.pointee != UInt8(ascii: "-"), let afterX = NumberParser.skipShort(q) {
-            q = afterX
-        } else {
-            guard let afterX = NumberParser.scanShort(q, &value) else { return nil }
-            fields.x = value
-            q = afterX
-        }
+        guard let afterX = NumberParser.readShort(q, skip: skipAllowed, into: &fields.x) else { return nil }
+        q = afterX
         guard q.pointee == UInt8(ascii: ",") else { return nil }
         q += 1
         let yStart = q
-        if skipAllowed && q.pointee != UInt8(ascii: "-"), let afterY = NumberParser.skipShort(q) {
-            q = afterY
-        } else {
-            guard let afterY = NumberParser.scanShort(q, &value) else { return nil }
-            fields.y = value
-            q = afterY
-        }
+        guard let afterY = NumberParser.readShort(q, skip: skipAllowed, into: &fields.y) else { return nil }
+        q = afterY
         func store(_ key: SampleKey, _ start: UnsafePointer<UInt8>) {
             let at = SourcePosition(line: line, column: Int(bitPattern: start) &+ columnBias)
             fields.keyPositions[key: key] = at
@@ -221,19 +211,14 @@ extension CSVReader {
         _ start: UnsafePointer<UInt8>, line: Int, columnBias: Int, skipAllowed: Bool, into fields: inout SampleFields
     ) -> UnsafePointer<UInt8>? {
         var q = start
-        var value = 0.0
         var present: UInt16 = 0
         let forceStart = q
         if q.pointee != UInt8(ascii: ",") {
-            guard q.pointee != UInt8(ascii: "-") else { return nil }
-            if skipAllowed {
-                guard let next = NumberParser.skipShort(q) else { return nil }
-                q = next
-            } else {
-                guard let next = NumberParser.scanShort(q, &value) else { return nil }
-                fields.force = value
-                q = next
-            }
+            // No sign: the general reader reports a negative force or radius.
+            guard q.pointee != UInt8(ascii: "-"),
+                let next = NumberParser.readShort(q, skip: skipAllowed, into: &fields.force)
+            else { return nil }
+            q = next
             present |= SampleKey.force.bit
         }
         guard q.pointee == UInt8(ascii: ",") else { return nil }
@@ -241,15 +226,9 @@ extension CSVReader {
         let radiusStart = q
         let first = q.pointee
         if first != 0x0A && first != 0x0D {
-            guard first != UInt8(ascii: "-") else { return nil }
-            if skipAllowed {
-                guard let next = NumberParser.skipShort(q) else { return nil }
-                q = next
-            } else {
-                guard let next = NumberParser.scanShort(q, &value) else { return nil }
-                fields.radius = value
-                q = next
-            }
+            guard first != UInt8(ascii: "-"), let next = NumberParser.readShort(q, skip: skipAllowed, into: &fields.radius)
+            else { return nil }
+            q = next
             present |= SampleKey.radius.bit
         }
         guard q.pointee == 0x0A || (q.pointee == 0x0D && q[1] == 0x0A) else { return nil }
@@ -356,7 +335,7 @@ extension CSVReader {
             guard let phase = FastBytes.phase(cell) else { return false }
             fields.phase = phase
         case .type:
-            guard let type = FastBytes.type(cell) else { return false }
+            guard let type = Vocabulary.types.lookup(cell) else { return false }
             fields.type = type
         case .subtype:
             fields.subtype.removeAll(keepingCapacity: true)

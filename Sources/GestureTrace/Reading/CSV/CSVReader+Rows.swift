@@ -81,30 +81,12 @@ extension CSVReader {
     private mutating func readUnquotedField(store: Bool, at: SourcePosition) throws(TraceError) {
         var length = 0
         while true {
-            let buffer = s.buffer
-            let end = s.end
-            var i = s.pos
-            while i < end {
-                let byte = buffer[i]
-                if byte < 0x20 || byte >= 0x80 || byte == UInt8(ascii: ",") || byte == UInt8(ascii: "\"") {
-                    if byte != 0x09 { break }
-                }
-                i &+= 1
+            let next = try s.consumeRun(
+                into: &cells, store: store, length: &length, limit: Self.maximumFieldLength, noun: "field", start: at
+            ) { byte in
+                (byte >= 0x20 && byte < 0x80 && byte != UInt8(ascii: ",") && byte != UInt8(ascii: "\"")) || byte == 0x09
             }
-            let run = i &- s.pos
-            if run > 0 {
-                if store { cells.append(contentsOf: UnsafeBufferPointer(start: buffer + s.pos, count: run)) }
-                length &+= run
-                s.pos = i
-                if length > Self.maximumFieldLength {
-                    throw s.error("field longer than \(Self.maximumFieldLength) bytes", at: at)
-                }
-            }
-            guard i < end else {
-                if try !s.fill() { return }
-                continue
-            }
-            let byte = buffer[i]
+            guard let byte = next else { return }
             switch byte {
             case UInt8(ascii: ","), 0x0A, 0x0D:
                 return
@@ -113,12 +95,7 @@ extension CSVReader {
             case 0..<0x20:
                 throw s.error("control character \(Messages.scalarName(UInt32(byte))) in a field")
             default:
-                let before = s.offset
-                let position = s.position
-                guard try s.consumeUTF8Sequence(into: &cells, store: store) else {
-                    throw s.error("invalid UTF-8 in a field", at: position)
-                }
-                length &+= s.offset &- before
+                try s.consumeUTF8Sequence(into: &cells, store: store, length: &length, in: "a field")
             }
         }
     }
@@ -128,30 +105,12 @@ extension CSVReader {
         s.pos &+= 1
         var length = 0
         while true {
-            let buffer = s.buffer
-            let end = s.end
-            var i = s.pos
-            while i < end {
-                let byte = buffer[i]
-                if byte == UInt8(ascii: "\"") || byte >= 0x80 || (byte < 0x20 && byte != 0x09 && byte != 0x0D) {
-                    break
-                }
-                i &+= 1
+            let next = try s.consumeRun(
+                into: &cells, store: store, length: &length, limit: Self.maximumFieldLength, noun: "field", start: at
+            ) { byte in
+                byte != UInt8(ascii: "\"") && byte < 0x80 && (byte >= 0x20 || byte == 0x09 || byte == 0x0D)
             }
-            let run = i &- s.pos
-            if run > 0 {
-                if store { cells.append(contentsOf: UnsafeBufferPointer(start: buffer + s.pos, count: run)) }
-                length &+= run
-                s.pos = i
-            }
-            if length > Self.maximumFieldLength {
-                throw s.error("field longer than \(Self.maximumFieldLength) bytes", at: at)
-            }
-            guard i < end else {
-                if try !s.fill() { throw s.error("unterminated quoted field (missing closing '\"')", at: at) }
-                continue
-            }
-            let byte = buffer[i]
+            guard let byte = next else { throw s.error("unterminated quoted field (missing closing '\"')", at: at) }
             switch byte {
             case UInt8(ascii: "\""):
                 if try s.peek(at: 1) == UInt8(ascii: "\"") {
@@ -169,12 +128,7 @@ extension CSVReader {
             case 0..<0x20:
                 throw s.error("control character \(Messages.scalarName(UInt32(byte))) in a field")
             default:
-                let before = s.offset
-                let position = s.position
-                guard try s.consumeUTF8Sequence(into: &cells, store: store) else {
-                    throw s.error("invalid UTF-8 in a field", at: position)
-                }
-                length &+= s.offset &- before
+                try s.consumeUTF8Sequence(into: &cells, store: store, length: &length, in: "a field")
             }
         }
     }

@@ -14,35 +14,7 @@ enum FastBytes {
             && (bytes.count == 0 || memcmp(bytes.baseAddress!, word.utf8Start, bytes.count) == 0)
     }
 
-    /// The sample key spelled by `bytes`, nil for any other key.
-    @inline(__always)
-    static func sampleKey(_ bytes: UnsafeBufferPointer<UInt8>) -> SampleKey? {
-        let b = bytes.baseAddress!
-        switch bytes.count {
-        case 1:
-            switch b[0] {
-            case UInt8(ascii: "t"): return .t
-            case UInt8(ascii: "x"): return .x
-            case UInt8(ascii: "y"): return .y
-            default: return nil
-            }
-        case 2:
-            return b[0] == UInt8(ascii: "i") && b[1] == UInt8(ascii: "d") ? .id : nil
-        case 4:
-            return equal(bytes, "type") ? .type : nil
-        case 5:
-            if equal(bytes, "phase") { return .phase }
-            return equal(bytes, "force") ? .force : nil
-        case 6:
-            return equal(bytes, "radius") ? .radius : nil
-        case 7:
-            return equal(bytes, "subtype") ? .subtype : nil
-        default:
-            return nil
-        }
-    }
-
-    /// The phase spelled by `bytes`.
+    /// The phase spelled by `bytes` (a switch on the length: the CSV column loop asks it for every row).
     @inline(__always)
     static func phase(_ bytes: UnsafeBufferPointer<UInt8>) -> TouchPhase? {
         switch bytes.count {
@@ -74,15 +46,6 @@ enum FastBytes {
             if w == 0x656C_6C65_636E_6163 && next & 0xFF == 0x64 { return (.cancelled, 9) }  // cancelle d
             return nil
         }
-    }
-
-    /// The sample type spelled by `bytes`.
-    @inline(__always)
-    static func type(_ bytes: UnsafeBufferPointer<UInt8>) -> SampleType? {
-        if equal(bytes, "touch") { return .touch }
-        if equal(bytes, "motion") { return .motion }
-        if equal(bytes, "remoteControl") { return .remoteControl }
-        return equal(bytes, "application") ? .application : nil
     }
 
     /// A touch id of plain decimal digits at `p` (no sign, no leading zero, at most 18 digits) followed, before

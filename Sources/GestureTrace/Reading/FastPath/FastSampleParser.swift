@@ -13,64 +13,38 @@ extension FastCursor {
     /// Recognizes a sample key with its closing quote, the opening quote at `p`, by whole words; moves past
     /// the closing quote. Nil (nothing consumed) for any other key, or too near the end of the buffer.
     ///
-    /// The constants are the keys' bytes and `"`, little-endian (`0x2274` is `t"`).
+    /// The first byte picks the key; the word then has to hold its name and `"`.
     @inline(__always)
     mutating func knownKey() -> SampleKey? {
         let q = p + 1
         guard end - q >= 8 else {
             // Near the end of the input: byte by byte.
             let saved = p
-            guard let name = plainString(), let key = FastBytes.sampleKey(name) else {
+            guard let name = plainString(), let key = SampleKey(name) else {
                 p = saved
                 return nil
             }
             return key
         }
         let w = word(q)
+        // The key, then its name and `"` as a little-endian word (`0x2274` is `t"`) and their length.
         let key: SampleKey
+        let quoted: UInt64
         let length: Int
         switch UInt8(truncatingIfNeeded: w) {
-        case UInt8(ascii: "t"):
-            if w & 0xFFFF == 0x2274 {  // t"
-                key = .t
-                length = 2
-            } else if w & 0xFF_FFFF_FFFF == 0x22_6570_7974 {  // type"
-                key = .type
-                length = 5
-            } else {
-                return nil
-            }
-        case UInt8(ascii: "x"):
-            guard w & 0xFFFF == 0x2278 else { return nil }  // x"
-            key = .x
-            length = 2
-        case UInt8(ascii: "y"):
-            guard w & 0xFFFF == 0x2279 else { return nil }  // y"
-            key = .y
-            length = 2
-        case UInt8(ascii: "i"):
-            guard w & 0xFF_FFFF == 0x22_6469 else { return nil }  // id"
-            key = .id
-            length = 3
-        case UInt8(ascii: "p"):
-            guard w & 0xFFFF_FFFF_FFFF == 0x2265_7361_6870 else { return nil }  // phase"
-            key = .phase
-            length = 6
-        case UInt8(ascii: "f"):
-            guard w & 0xFFFF_FFFF_FFFF == 0x2265_6372_6F66 else { return nil }  // force"
-            key = .force
-            length = 6
-        case UInt8(ascii: "r"):
-            guard w & 0xFF_FFFF_FFFF_FFFF == 0x22_7375_6964_6172 else { return nil }  // radius"
-            key = .radius
-            length = 7
-        case UInt8(ascii: "s"):
-            guard w == 0x2265_7079_7462_7573 else { return nil }  // subtype"
-            key = .subtype
-            length = 8
-        default:
-            return nil
+        case UInt8(ascii: "t") where w & 0xFFFF == 0x2274: (key, quoted, length) = (.t, 0x2274, 2)
+        case UInt8(ascii: "t"): (key, quoted, length) = (.type, 0x22_6570_7974, 5)
+        case UInt8(ascii: "x"): (key, quoted, length) = (.x, 0x2278, 2)
+        case UInt8(ascii: "y"): (key, quoted, length) = (.y, 0x2279, 2)
+        case UInt8(ascii: "i"): (key, quoted, length) = (.id, 0x22_6469, 3)
+        case UInt8(ascii: "p"): (key, quoted, length) = (.phase, 0x2265_7361_6870, 6)
+        case UInt8(ascii: "f"): (key, quoted, length) = (.force, 0x2265_6372_6F66, 6)
+        case UInt8(ascii: "r"): (key, quoted, length) = (.radius, 0x22_7375_6964_6172, 7)
+        case UInt8(ascii: "s"): (key, quoted, length) = (.subtype, 0x2265_7079_7462_7573, 8)
+        default: return nil
         }
+        let mask: UInt64 = length == 8 ? ~0 : (1 &<< UInt64(truncatingIfNeeded: length &* 8)) &- 1
+        guard w & mask == quoted else { return nil }
         p = q + length
         return key
     }
@@ -215,43 +189,33 @@ extension FastCursor {
         fields.phase = phase
         let phaseValue = q
         q += length + 2
-        // , "x": number
-        guard S.separator(&q, UInt8(ascii: ",")) else { return false }
-        let xKey = q
-        guard Self.key(&q, 0x22_7822, mask: 0xFF_FFFF, length: 3), S.separator(&q, UInt8(ascii: ":")) else {
-            return false
-        }
-        let xValue = q
-        if valuesNeeded || q.pointee == UInt8(ascii: "-") {
-            guard let afterX = NumberParser.scanShort(q, &value) else { return false }
-            fields.x = value
-            q = afterX
-        } else {
-            guard let afterX = NumberParser.skipShort(q) else { return false }
-            q = afterX
-        }
-        // , "y": number
-        guard S.separator(&q, UInt8(ascii: ",")) else { return false }
-        let yKey = q
-        guard Self.key(&q, 0x22_7922, mask: 0xFF_FFFF, length: 3), S.separator(&q, UInt8(ascii: ":")) else {
-            return false
-        }
-        let yValue = q
-        if valuesNeeded || q.pointee == UInt8(ascii: "-") {
-            guard let afterY = NumberParser.scanShort(q, &value) else { return false }
-            fields.y = value
-            q = afterY
-        } else {
-            guard let afterY = NumberParser.skipShort(q) else { return false }
-            q = afterY
-        }
+        // , "x": number , "y": number
+        guard let x = numberMember(S.self, &q, key: 0x22_7822, into: &fields.x),
+            let y = numberMember(S.self, &q, key: 0x22_7922, into: &fields.y)
+        else { return false }
         fields.mark(.t, key: position(tKey), value: position(tValue))
         fields.mark(.id, key: position(idKey), value: position(idValue))
         fields.mark(.phase, key: position(phaseKey), value: position(phaseValue))
-        fields.mark(.x, key: position(xKey), value: position(xValue))
-        fields.mark(.y, key: position(yKey), value: position(yValue))
+        fields.mark(.x, key: position(x.key), value: position(x.value))
+        fields.mark(.y, key: position(y.key), value: position(y.value))
         p = q
         return true
+    }
+
+    /// The member `, "x": number` at `q` (a one-letter key given as `"x"` in a little-endian word):
+    /// where its key and value start, the number read into `value` (only checked when no value is
+    /// needed); nil for anything else.
+    @inline(__always)
+    private func numberMember<S: MemberSpacing>(
+        _: S.Type, _ q: inout UnsafePointer<UInt8>, key pattern: UInt64, into value: inout Double
+    ) -> (key: UnsafePointer<UInt8>, value: UnsafePointer<UInt8>)? {
+        guard S.separator(&q, UInt8(ascii: ",")) else { return nil }
+        let key = q
+        guard Self.key(&q, pattern, mask: 0xFF_FFFF, length: 3), S.separator(&q, UInt8(ascii: ":")) else { return nil }
+        let start = q
+        guard let after = NumberParser.readShort(q, skip: !valuesNeeded, into: &value) else { return nil }
+        q = after
+        return (key, start)
     }
 
     /// For `canonicalMembers`: whether the bytes at `q` are the `length` (at most 8) bytes of `pattern`
@@ -353,7 +317,7 @@ extension FastCursor {
             guard p.pointee == UInt8(ascii: "\""), let phase = knownPhase() ?? plainPhase() else { return false }
             fields.phase = phase
         case .type:
-            guard p.pointee == UInt8(ascii: "\""), let name = plainString(), let type = FastBytes.type(name) else {
+            guard p.pointee == UInt8(ascii: "\""), let name = plainString(), let type = Vocabulary.types.lookup(name) else {
                 return false
             }
             fields.type = type

@@ -67,28 +67,12 @@ struct JSONScanner {
         if store { string.removeAll(keepingCapacity: true) }
         var length = 0
         while true {
-            let buffer = s.buffer
-            let end = s.end
-            var i = s.pos
-            while i < end {
-                let byte = buffer[i]
-                if byte == 0x22 || byte == 0x5C || byte < 0x20 || byte >= 0x80 { break }
-                i &+= 1
+            let next = try s.consumeRun(
+                into: &string, store: store, length: &length, limit: Self.maximumStringLength, noun: "string", start: start
+            ) { byte in
+                byte != 0x22 && byte != 0x5C && byte >= 0x20 && byte < 0x80
             }
-            let run = i &- s.pos
-            if run > 0 {
-                if store { string.append(contentsOf: UnsafeBufferPointer(start: buffer + s.pos, count: run)) }
-                length &+= run
-                s.pos = i
-            }
-            if length > Self.maximumStringLength {
-                throw s.error("string longer than \(Self.maximumStringLength) bytes", at: start)
-            }
-            guard i < end else {
-                if try !s.fill() { throw s.error("unterminated string (missing closing '\"')", at: start) }
-                continue
-            }
-            let byte = buffer[i]
+            guard let byte = next else { throw s.error("unterminated string (missing closing '\"')", at: start) }
             if byte == 0x22 {
                 s.pos &+= 1
                 return
@@ -101,12 +85,7 @@ struct JSONScanner {
                 let name = Messages.scalarName(UInt32(byte))
                 throw s.error("control character \(name) in string (write it as \\u\(name.dropFirst(2)))")
             } else {
-                let at = s.position
-                let before = s.offset
-                guard try s.consumeUTF8Sequence(into: &string, store: store) else {
-                    throw s.error("invalid UTF-8 in string", at: at)
-                }
-                length &+= s.offset &- before
+                try s.consumeUTF8Sequence(into: &string, store: store, length: &length, in: "string")
             }
         }
     }
