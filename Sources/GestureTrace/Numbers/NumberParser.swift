@@ -277,18 +277,6 @@ enum NumberParser {
         return scanned.next
     }
 
-    /// The fast paths' reading of a short decimal at `start` (at least 32 bytes readable): with `skip`
-    /// and no sign, only checked (``skipShort(_:)``, when nothing needs its value), otherwise scanned into
-    /// `value`; the position after it, or nil for anything else.
-    @inline(__always)
-    static func readShort(_ start: UnsafePointer<UInt8>, skip: Bool, into value: inout Double) -> UnsafePointer<UInt8>? {
-        if skip && start.pointee != UInt8(ascii: "-") { return skipShort(start) }
-        var scanned = 0.0
-        guard let next = scanShort(start, &scanned) else { return nil }
-        value = scanned
-        return next
-    }
-
     /// `scanValue` of a short decimal with at least 32 bytes readable at `start`; nil for anything else.
     @inline(__always)
     static func scanShort(_ start: UnsafePointer<UInt8>, _ value: inout Double) -> UnsafePointer<UInt8>? {

@@ -38,7 +38,7 @@ enum SampleKey: Int, CaseIterable {
     var bit: UInt16 { 1 &<< UInt16(truncatingIfNeeded: rawValue) }
 
     /// The key spelled by `bytes`, nil for any other key.
-    init?<Bytes: Collection<UInt8>>(_ bytes: Bytes) {
+    init?<Bytes: BidirectionalCollection<UInt8>>(_ bytes: Bytes) {
         switch bytes.count {
         case 1:
             switch bytes.first {
@@ -48,7 +48,7 @@ enum SampleKey: Int, CaseIterable {
             default: return nil
             }
         case 2:
-            guard bytes.elementsEqual("id".utf8) else { return nil }
+            guard bytes.first == UInt8(ascii: "i"), bytes.last == UInt8(ascii: "d") else { return nil }
             self = .id
         default:
             guard let key = Self.longKeys.lookup(bytes) else { return nil }

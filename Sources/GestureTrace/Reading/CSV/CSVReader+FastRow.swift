@@ -178,12 +178,16 @@ extension CSVReader {
         fields.phase = phase
         q += length + 1
         let xStart = q
-        guard let afterX = NumberParser.readShort(q, skip: skipAllowed, into: &fields.x) else { return nil }
+        // Checked only, when nothing needs the value and it has no sign (`skipShort` takes every `scanShort` literal).
+        let skipX = skipAllowed && q.pointee != UInt8(ascii: "-")
+        guard let afterX = skipX ? NumberParser.skipShort(q) : NumberParser.scanShort(q, &fields.x) else { return nil }
         q = afterX
         guard q.pointee == UInt8(ascii: ",") else { return nil }
         q += 1
         let yStart = q
-        guard let afterY = NumberParser.readShort(q, skip: skipAllowed, into: &fields.y) else { return nil }
+        // Checked only, when nothing needs the value and it has no sign (`skipShort` takes every `scanShort` literal).
+        let skipY = skipAllowed && q.pointee != UInt8(ascii: "-")
+        guard let afterY = skipY ? NumberParser.skipShort(q) : NumberParser.scanShort(q, &fields.y) else { return nil }
         q = afterY
         func store(_ key: SampleKey, _ start: UnsafePointer<UInt8>) {
             let at = SourcePosition(line: line, column: Int(bitPattern: start) &+ columnBias)
@@ -216,7 +220,7 @@ extension CSVReader {
         if q.pointee != UInt8(ascii: ",") {
             // No sign: the general reader reports a negative force or radius.
             guard q.pointee != UInt8(ascii: "-"),
-                let next = NumberParser.readShort(q, skip: skipAllowed, into: &fields.force)
+                let next = skipAllowed ? NumberParser.skipShort(q) : NumberParser.scanShort(q, &fields.force)
             else { return nil }
             q = next
             present |= SampleKey.force.bit
@@ -226,7 +230,8 @@ extension CSVReader {
         let radiusStart = q
         let first = q.pointee
         if first != 0x0A && first != 0x0D {
-            guard first != UInt8(ascii: "-"), let next = NumberParser.readShort(q, skip: skipAllowed, into: &fields.radius)
+            guard first != UInt8(ascii: "-"),
+                let next = skipAllowed ? NumberParser.skipShort(q) : NumberParser.scanShort(q, &fields.radius)
             else { return nil }
             q = next
             present |= SampleKey.radius.bit

@@ -13,6 +13,8 @@ import GestureKit
 /// up are reset by the general reader (`begin(at:)`) and rewritten.
 ///
 /// The cursor tracks lines like `ByteScanner` does; the caller copies it back only on success.
+/// (Its memberwise initializer makes a cursor over any bytes, for tests; `init(_:)` starts one at a
+/// scanner's next byte.)
 struct FastCursor {
     /// The scanner's buffer and its end.
     let buffer: UnsafePointer<UInt8>
@@ -26,32 +28,6 @@ struct FastCursor {
     var p: UnsafePointer<UInt8>
     /// Whether x, y, force and radius need their values (`FormatReader.valuesNeeded`).
     var valuesNeeded = true
-
-    /// A cursor over any bytes (tests).
-    init(
-        buffer: UnsafePointer<UInt8>, end: UnsafePointer<UInt8>, base: Int, line: Int, lineStart: Int, lineExtra: Int,
-        p: UnsafePointer<UInt8>
-    ) {
-        self.buffer = buffer
-        self.end = end
-        self.base = base
-        self.line = line
-        self.lineStart = lineStart
-        self.lineExtra = lineExtra
-        self.p = p
-    }
-
-    /// A cursor at the scanner's next byte.
-    @inline(__always)
-    init(_ s: ByteScanner) {
-        buffer = UnsafePointer(s.buffer)
-        end = buffer + s.end
-        base = s.base
-        line = s.line
-        lineStart = s.lineStart
-        lineExtra = s.lineExtra
-        p = buffer + s.pos
-    }
 
     /// Whether the next byte exists and is `byte`.
     @inline(__always)
@@ -150,5 +126,19 @@ extension ByteScanner {
                 topUpFailed = true
             }
         }
+    }
+}
+
+extension FastCursor {
+    /// A cursor at the scanner's next byte.
+    @inline(__always)
+    init(_ s: ByteScanner) {
+        buffer = UnsafePointer(s.buffer)
+        end = buffer + s.end
+        base = s.base
+        line = s.line
+        lineStart = s.lineStart
+        lineExtra = s.lineExtra
+        p = buffer + s.pos
     }
 }
