@@ -20,7 +20,7 @@ let package = Package(
         .target(name: "GestureCLI", dependencies: ["GestureKit", "GestureTrace"]),
         .target(name: "GestureTesting", dependencies: ["GestureKit", "GestureTrace", "GestureCLI"]),
         .executableTarget(name: "gesturectl", dependencies: ["GestureCLI"]),
-        .testTarget(name: "GestureKitTests", dependencies: ["GestureKit"]),
+        .testTarget(name: "GestureKitTests", dependencies: ["GestureKit", "GestureTrace"]),
         .testTarget(name: "GestureTraceTests", dependencies: ["GestureTrace", "GestureKit"]),
         .testTarget(name: "GestureCLITests", dependencies: ["GestureCLI", "GestureTrace", "GestureKit", "GestureRecorder"]),
         .testTarget(name: "GestureRecorderTests", dependencies: ["GestureRecorder", "GestureTrace", "GestureKit"]),

@@ -1,5 +1,6 @@
 import Testing
 @testable import GestureKit
+@testable import GestureTrace
 
 /// The invariants of `InvariantTests` on what those tests do not generate: random scenes with deep view
 /// trees (hidden, transparent, disabled and exclusive views, hit-test overrides, insets, forwarding,
@@ -208,41 +209,9 @@ extension DeepSceneInvariantTests {
         engine.finish()
         withExtendedLifetime(delegates) {}
 
-        var states: [String: RecognizerState] = [:]
-        var lastT = -Double.infinity
-        var open: [TouchID: Int] = [:]
-        for record in records {
-            #expect(record.t >= lastT - 1e-9, "records go back in time at \(record.t) (seed \(seed))")
-            lastT = max(lastT, record.t)
-            switch record {
-            case .transition(let r):
-                let from = states[r.recognizer] ?? .possible
-                #expect(RecognizerState.isLegal(from: from, to: r.state), "\(r.recognizer): \(from) → \(r.state) at \(r.t) (seed \(seed))")
-                states[r.recognizer] = r.state.isFinal ? .possible : r.state
-            case .delivery(let d):
-                guard !d.dropped else { continue }
-                for id in d.touches {
-                    switch d.method {
-                    case .touchesBegan: open[id, default: 0] += 1
-                    case .touchesEnded, .touchesCancelled:
-                        #expect(open[id, default: 0] >= 1, "touch \(id) ended without beginning (seed \(seed))")
-                        open[id, default: 0] -= 1
-                    default: break
-                    }
-                }
-            case .control, .scroll:
-                break
-            }
-        }
-        for r in engine.environment.recognizers {
-            #expect(r.state == .possible, "\(r.name) ends in \(r.state) (seed \(seed))")
-            #expect(r.touches.isEmpty, "\(r.name) still has touches (seed \(seed))")
-            #expect(r.waitingStates.isEmpty, "\(r.name) still waits (seed \(seed))")
-        }
-        #expect(engine.environment.clock.isEmpty, "timers left (seed \(seed))")
-        #expect(engine.activeTouches.isEmpty, "touches left (seed \(seed))")
-        #expect(engine.delivery.unfinished.isEmpty, "deliveries still held at the end (seed \(seed))")
-        #expect(open.values.allSatisfy { $0 == 0 }, "touches without exactly one ending delivery \(open) (seed \(seed))")
+        let violations = RecordInvariants.violations(in: records)
+        #expect(violations.isEmpty, "\(violations) (seed \(seed))")
+        expectAtRest(engine, seed: seed)
         return records
     }
 

@@ -1,21 +1,14 @@
 import Testing
 @testable import GestureKit
+@testable import GestureTrace
 
 /// Properties that hold for every valid trace and scene, checked on random ones.
 @Suite struct InvariantTests {}
 
-/// A small deterministic generator (SplitMix64), so failures reproduce from their seed.
-struct SplitMix64 {
-    var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-    mutating func unit() -> Double { Double(next() >> 11) / Double(1 << 53) }
+/// The synthesizer's deterministic generator (SplitMix64), so failures reproduce from their seed, with
+/// the draws these tests make.
+extension SplitMix64 {
+    mutating func unit() -> Double { uniform() }
     mutating func below(_ n: Int) -> Int { Int(next() % UInt64(max(1, n))) }
     mutating func chance(_ p: Double) -> Bool { unit() < p }
 }
@@ -129,48 +122,27 @@ extension InvariantTests {
         for sample in samples { engine.process(sample) }
         engine.finish()
 
-        // Every recognizer's transitions form a legal path of the state machine.
-        var states: [String: RecognizerState] = [:]
-        var lastT = -Double.infinity
-        for record in records {
-            #expect(record.t >= lastT - 1e-9, "records go back in time at \(record.t) (seed \(seed))")
-            lastT = max(lastT, record.t)
-            guard case .transition(let r) = record else { continue }
-            let from = states[r.recognizer] ?? .possible
-            #expect(RecognizerState.isLegal(from: from, to: r.state), "\(r.recognizer): \(from) → \(r.state) at \(r.t) (seed \(seed))")
-            states[r.recognizer] = r.state.isFinal ? .possible : r.state
-        }
+        // Times never go back, transitions are legal paths, each delivered touch ends once.
+        let violations = RecordInvariants.violations(in: records)
+        #expect(violations.isEmpty, "\(violations) (seed \(seed))")
         // Every recognizer is back in possible, with no touches, timers or waiting transitions.
-        for r in engine.environment.recognizers {
-            #expect(r.state == .possible, "\(r.name) ends in \(r.state) (seed \(seed))")
-            #expect(r.touches.isEmpty)
-            #expect(r.waitingStates.isEmpty)
-        }
-        #expect(engine.environment.clock.isEmpty)
-        #expect(engine.activeTouches.isEmpty)
-        #expect(engine.delivery.unfinished.isEmpty, "deliveries still held at the end (seed \(seed))")
-
-        // Each touch that reached a view gets exactly one ending delivery after its began.
-        var open: [TouchID: Int] = [:]
-        for record in records {
-            guard case .delivery(let d) = record, !d.dropped else { continue }
-            for id in d.touches {
-                switch d.method {
-                case .touchesBegan:
-                    // An id may begin again while its previous touch's end is still held back.
-                    open[id, default: 0] += 1
-                case .touchesEnded, .touchesCancelled:
-                    #expect(open[id, default: 0] >= 1, "touch \(id) ended without beginning (seed \(seed))")
-                    open[id, default: 0] -= 1
-                default:
-                    break
-                }
-            }
-        }
-        #expect(open.values.allSatisfy { $0 == 0 }, "unfinished touches \(open) (seed \(seed))")
+        expectAtRest(engine, seed: seed)
 
         // The same input gives the same records.
         let again = try analyze(samples, scene: scene, deliveries: true)
         #expect(again == records)
     }
+}
+
+/// Checks that the engine has nothing left after `finish()`: every recognizer in possible with no
+/// touches or waiting transitions, no timers, no touches, no held deliveries.
+func expectAtRest(_ engine: Engine, seed: Int) {
+    for r in engine.environment.recognizers {
+        #expect(r.state == .possible, "\(r.name) ends in \(r.state) (seed \(seed))")
+        #expect(r.touches.isEmpty, "\(r.name) still has touches (seed \(seed))")
+        #expect(r.waitingStates.isEmpty, "\(r.name) still waits (seed \(seed))")
+    }
+    #expect(engine.environment.clock.isEmpty, "timers left (seed \(seed))")
+    #expect(engine.activeTouches.isEmpty, "touches left (seed \(seed))")
+    #expect(engine.delivery.unfinished.isEmpty, "deliveries still held at the end (seed \(seed))")
 }

@@ -142,5 +142,5 @@ func csvRows(_ text: String) -> [[String]] {
 
 @_cdecl("FuzzAnalyze_main")
 public func fuzzMain(_ argc: CInt, _ argv: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?) -> CInt {
-    runFuzzer(argc, argv) { testOneInput($0, $1) }
+    runFuzzer(argc, argv, testOneInput)
 }

@@ -1,17 +1,12 @@
 import FuzzSupport
-import GestureKit
 import GestureTrace
 
 // A CSV trace: read (in two ways that must agree), then written in each encoding and read back.
 
 @_cdecl("LLVMFuzzerTestOneInput")
-public func testOneInput(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
-    let bytes = fuzzBytes(data, size)
-    if let trace = readTrace(bytes, encoding: .csv) { checkRoundTrips(trace) }
-    return 0
-}
+public func testOneInput(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt { fuzzTrace(data, size, encoding: .csv) }
 
 @_cdecl("FuzzCSV_main")
 public func fuzzMain(_ argc: CInt, _ argv: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?) -> CInt {
-    runFuzzer(argc, argv) { testOneInput($0, $1) }
+    runFuzzer(argc, argv, testOneInput)
 }

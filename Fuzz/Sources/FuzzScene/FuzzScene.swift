@@ -16,5 +16,5 @@ public func testOneInput(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
 
 @_cdecl("FuzzScene_main")
 public func fuzzMain(_ argc: CInt, _ argv: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?) -> CInt {
-    runFuzzer(argc, argv) { testOneInput($0, $1) }
+    runFuzzer(argc, argv, testOneInput)
 }

@@ -34,6 +34,22 @@ public func fuzzBytes(_ data: UnsafePointer<UInt8>?, _ size: Int) -> [UInt8] {
     return Array(UnsafeBufferPointer(start: data, count: size))
 }
 
+/// The oracle of the trace encodings' targets: the input read as a trace in `encoding` (in two ways
+/// that must agree), then, when it is one, written in each encoding and read back.
+public func fuzzTrace(_ data: UnsafePointer<UInt8>?, _ size: Int, encoding: TraceEncoding) -> CInt {
+    if let trace = readTrace(fuzzBytes(data, size), encoding: encoding) { checkRoundTrips(trace) }
+    return 0
+}
+
+/// The oracle of the device recordings' targets: a conversion of the input that succeeds must be a valid
+/// trace that round-trips and keeps the engine invariants (``checkConversion(_:)``).
+public func fuzzConversion(
+    _ data: UnsafePointer<UInt8>?, _ size: Int, _ convert: ([UInt8]) throws -> RecordingConversion
+) -> CInt {
+    if let conversion = try? convert(fuzzBytes(data, size)) { checkConversion(conversion) }
+    return 0
+}
+
 /// Stops the process (libFuzzer then saves the input as a crash) when `condition` is false.
 public func check(_ condition: Bool, _ message: @autoclosure () -> String) {
     if condition { return }
@@ -173,32 +189,8 @@ public func checkRoundTrips(_ trace: ParsedTrace) {
 /// at a responder ended or cancelled exactly once, and a second run gives the same records.
 public func checkEngine(_ samples: [Sample], scene: SceneDescription, screen: Size) {
     guard let first = analyze(samples, scene: scene, screen: screen) else { return }
-    var states: [String: RecognizerState] = [:]
-    var lastT = -Double.infinity
-    var open: [TouchID: Int] = [:]
-    for record in first {
-        check(!(record.t < lastT - 1e-9), "records go back in time: \(record.t) after \(lastT)")
-        lastT = max(lastT, record.t)
-        switch record {
-        case .transition(let r):
-            let from = states[r.recognizer] ?? .possible
-            check(RecognizerState.isLegal(from: from, to: r.state), "\(r.recognizer): \(from) → \(r.state) at \(r.t)")
-            states[r.recognizer] = r.state.isFinal ? .possible : r.state
-        case .delivery(let d):
-            guard !d.dropped else { continue }
-            for id in d.touches {
-                switch d.method {
-                case .touchesBegan: open[id, default: 0] += 1
-                case .touchesEnded, .touchesCancelled:
-                    check(open[id, default: 0] >= 1, "touch \(id) ended without beginning")
-                    open[id, default: 0] -= 1
-                default: break
-                }
-            }
-        }
-    }
-    for (name, state) in states { check(state == .possible, "\(name) ends in \(state)") }
-    check(open.values.allSatisfy { $0 == 0 }, "touches without exactly one ending delivery: \(open)")
+    let violations = RecordInvariants.violations(in: first)
+    check(violations.isEmpty, violations.joined(separator: "\n"))
     check(analyze(samples, scene: scene, screen: screen) == first, "a second run gives other records")
 }
 
