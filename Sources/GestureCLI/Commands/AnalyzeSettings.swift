@@ -58,7 +58,7 @@ struct AnalyzeSettings {
         dropsFailures = arguments.isSet("no-failures")
         velocityEstimator = arguments.value("velocity-estimator").flatMap(VelocityEstimatorKind.init(rawValue:))
         strict = arguments.isSet("strict")
-        inputFormat = arguments.value("input-format").flatMap(TraceEncoding.init(rawValue:))
+        inputFormat = arguments.inputFormat
         allowsEmpty = arguments.isSet("allow-empty")
         follow = arguments.isSet("follow")
         if follow, traces.count != 1 {

@@ -65,8 +65,7 @@ struct CheckCommand: Command {
                 do throws(TraceError) {
                     entries += try Self.standardInputLines().map { TraceDiscovery.Entry(path: $0, named: false) }
                 } catch {
-                    environment.printError(error.description)
-                    status = status.worse(TraceInputs.status(of: error))
+                    status = status.worse(environment.report(error))
                 }
             } else {
                 entries.append(TraceDiscovery.Entry(path: path, named: true))
@@ -177,20 +176,11 @@ struct CheckCommand: Command {
             checks: checks, orphans: orphans.filter { !pruned.contains($0) }, pruned: pruned, found: discovery.targets.count,
             shard: settings.shard, update: settings.update, tolerance: settings.tolerance)
         if let junitFile = settings.junitFile {
-            do throws(CheckFiles.WriteError) {
-                try CheckFiles.replace(junitFile, with: JUnitReport.document(summary, seconds: Date().timeIntervalSince(started)))
-            } catch {
-                environment.printError(error.description)
-                status = status.worse(.cannotWrite)
-            }
+            let document = JUnitReport.document(summary, seconds: Date().timeIntervalSince(started))
+            status = status.worse(OutputFile.write(document, to: junitFile, environment: environment))
         }
         if let htmlFile = settings.htmlFile, let html {
-            do throws(CheckFiles.WriteError) {
-                try CheckFiles.replace(htmlFile, with: html.document(summary))
-            } catch {
-                environment.printError(error.description)
-                status = status.worse(.cannotWrite)
-            }
+            status = status.worse(OutputFile.write(html.document(summary), to: htmlFile, environment: environment))
         }
         do throws(OutputError) {
             try environment.standardOutput.write(report.ending(summary))

@@ -27,7 +27,6 @@ struct TemplateCommand: Command {
     let operands = Operands.oneOrMore("TRACE")
 
     func run(_ arguments: ParsedArguments, in context: CommandContext) throws(UsageError) -> ExitStatus {
-        let environment = context.environment
         guard let name = arguments.value("name"), !name.isEmpty else {
             throw UsageError("--name is required")
         }
@@ -39,7 +38,8 @@ struct TemplateCommand: Command {
             count = n
         }
         let paths = try TraceInputs.paths(arguments.operands)
-        let encoding = arguments.value("input-format").flatMap(TraceEncoding.init(rawValue:))
+        let encoding = arguments.inputFormat
+        let environment = context.environment
         var templates: [StrokeTemplate] = []
         var status = ExitStatus.success
         for path in paths {
@@ -52,8 +52,7 @@ struct TemplateCommand: Command {
                 }
                 templates += made
             } catch {
-                environment.printError(error.description)
-                status = status.worse(TraceInputs.status(of: error))
+                status = status.worse(environment.report(error))
             }
         }
         guard status == .success else { return status }

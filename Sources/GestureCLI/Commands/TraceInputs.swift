@@ -46,6 +46,11 @@ extension Option {
         help: "read traces in this encoding whatever their extension")
 }
 
+extension ParsedArguments {
+    /// The encoding `--input-format` names, or nil to go by each trace's extension and content.
+    var inputFormat: TraceEncoding? { value("input-format").flatMap(TraceEncoding.init(rawValue:)) }
+}
+
 extension CommandEnvironment {
     /// Reports a trace error on standard error; its exit status (66 for a file that cannot be
     /// opened, 65 otherwise).

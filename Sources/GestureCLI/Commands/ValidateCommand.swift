@@ -34,7 +34,7 @@ struct ValidateCommand: Command {
             throw UsageError("standard input cannot be both the scene ('--scene -') and a trace ('-')")
         }
         let strict = arguments.isSet("strict")
-        let encoding = arguments.value("input-format").flatMap(TraceEncoding.init(rawValue:))
+        let encoding = arguments.inputFormat
         let resolver: SceneResolver
         do throws(TraceError) {
             resolver = try SceneResolver(sceneFile: sceneFile)
