@@ -117,13 +117,7 @@ enum SceneBuilder {
             } catch {
                 throw SceneError("recognizer \"\(description.name)\": \(error.message)")
             }
-            recognizer.isEnabled = description.enabled
-            recognizer.cancelsTouchesInView = description.cancelsTouchesInView
-            recognizer.delaysTouchesBegan = description.delaysTouchesBegan
-            recognizer.delaysTouchesEnded = description.delaysTouchesEnded
-            recognizer.thresholds = Thresholds(overrides: description.thresholds)
-            recognizer.preventSelection = description.canPrevent
-            recognizer.preventedBySelection = description.canBePreventedBy
+            configure(recognizer, from: description)
             let delegate: any GestureRecognizerDelegate = description.delegate?.make() ?? SceneDelegate(description, window: window)
             recognizer.delegate = delegate
             delegates.append(delegate)
@@ -131,7 +125,30 @@ enum SceneBuilder {
             recognizers.append(recognizer)
             byName[description.name] = recognizer
         }
-        for description in scene.recognizers {
+        try linkRequirements(scene.recognizers, byName)
+        if let cycle = scene.failureRequirementCycle() {
+            throw SceneError("failure requirements form a cycle: \(cycle.joined(separator: " → "))")
+        }
+        return Built(window: window, recognizers: recognizers, delegates: delegates)
+    }
+
+    /// Copies the description's flags, thresholds and prevention answers to the recognizer.
+    private static func configure(_ recognizer: GestureRecognizer, from description: RecognizerDescription) {
+        recognizer.isEnabled = description.enabled
+        recognizer.cancelsTouchesInView = description.cancelsTouchesInView
+        recognizer.delaysTouchesBegan = description.delaysTouchesBegan
+        recognizer.delaysTouchesEnded = description.delaysTouchesEnded
+        recognizer.thresholds = Thresholds(overrides: description.thresholds)
+        recognizer.preventSelection = description.canPrevent
+        recognizer.preventedBySelection = description.canBePreventedBy
+    }
+
+    /// Sets up each recognizer's `requireToFail` and checks the names of its `simultaneousWith`, in
+    /// scene order.
+    private static func linkRequirements(
+        _ descriptions: [RecognizerDescription], _ byName: [String: GestureRecognizer]
+    ) throws(SceneError) {
+        for description in descriptions {
             guard let recognizer = byName[description.name] else { continue }
             for name in description.requireToFail {
                 guard let other = byName[name] else {
@@ -143,10 +160,6 @@ enum SceneBuilder {
                 throw SceneError("recognizer \"\(description.name)\" is simultaneous with \"\(name)\", but there is no recognizer \"\(name)\"")
             }
         }
-        if let cycle = scene.failureRequirementCycle() {
-            throw SceneError("failure requirements form a cycle: \(cycle.joined(separator: " → "))")
-        }
-        return Built(window: window, recognizers: recognizers, delegates: delegates)
     }
 
     /// A plain view, a control or a scroll view (whose recognizers are added to `recognizers`).

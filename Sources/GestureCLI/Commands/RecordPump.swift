@@ -1,0 +1,61 @@
+import Foundation
+import GestureKit
+import GestureTrace
+
+/// Which records `analyze` reports: `--only` and `--no-failures` applied to transitions;
+/// deliveries always stay.
+struct RecordFilter: Sendable {
+    let only: Set<String>?
+    let dropsFailures: Bool
+
+    init(_ settings: AnalyzeSettings) {
+        only = settings.only
+        dropsFailures = settings.dropsFailures
+    }
+
+    /// Whether every record is kept.
+    var keepsAll: Bool { only == nil && !dropsFailures }
+
+    /// Whether `record` is kept.
+    func keeps(_ record: AnalysisRecord) -> Bool {
+        guard case .transition(let transition) = record else { return true }
+        if let only, !only.contains(transition.recognizer) { return false }
+        return !(dropsFailures && transition.state == .failed)
+    }
+}
+
+/// Takes the engine's records (it reports them through a closure) and renders those kept; the
+/// first output failure stops it, for the sample loop to see.
+final class RecordPump {
+    let renderer: TraceRenderer
+    let sink: ByteSink
+    let filter: RecordFilter
+    let keepsAll: Bool
+    private(set) var failure: OutputError?
+
+    init(renderer: TraceRenderer, sink: ByteSink, filter: RecordFilter) {
+        self.renderer = renderer
+        self.sink = sink
+        self.filter = filter
+        keepsAll = filter.keepsAll
+    }
+
+    func take(_ record: AnalysisRecord) {
+        guard failure == nil, keepsAll || filter.keeps(record) else { return }
+        do throws(OutputError) {
+            try renderer.add(record, to: sink)
+        } catch {
+            failure = error
+        }
+    }
+
+    /// Hands a sample to a renderer that observes them.
+    func sample(_ sample: Sample) {
+        guard failure == nil else { return }
+        do throws(OutputError) {
+            try renderer.sample(sample, to: sink)
+        } catch {
+            failure = error
+        }
+    }
+}
