@@ -3,8 +3,8 @@
 ///
 /// Every constant has a name (the key in a scene), a unit, and a source graded as in
 /// uikit-behaviour.md: **doc**, **measured**, **RE** (read from a decompiled UIKitCore; a hypothesis)
-/// or **choice**. ``Thresholds/catalog`` lists them for documentation and validation.
-public struct Thresholds: Hashable, Sendable {
+/// or **choice**. ``Thresholds/entries`` lists them for documentation and validation (``ThresholdTable``).
+public struct Thresholds: ThresholdTable, Hashable, Sendable {
     /// Tap: how far a finger may move from where it touched down, in points (choice; RE of UIKit's text multi-tap recognizer).
     public var tapMovementTolerance = 45.0
     /// Tap: the longest a finger may stay down for a tap, in seconds (choice; RE and WinObjC agree on 0.75 s).
@@ -61,7 +61,8 @@ public struct Thresholds: Hashable, Sendable {
     /// Creates the defaults.
     public init() {}
 
-    private static var keyPaths: [(String, WritableKeyPath<Thresholds, Double>)] {
+    /// Every threshold's name and property, in documentation order.
+    public static var entries: [(name: String, keyPath: WritableKeyPath<Thresholds, Double>)] {
         [
         ("tapMovementTolerance", \.tapMovementTolerance),
         ("tapMaximumPressDuration", \.tapMaximumPressDuration),
@@ -90,27 +91,5 @@ public struct Thresholds: Hashable, Sendable {
         ("checkmarkMaximumTilt", \.checkmarkMaximumTilt),
         ("templateMinimumStroke", \.templateMinimumStroke),
         ]
-    }
-
-    /// Every threshold name, in documentation order.
-    public static var names: [String] { keyPaths.map(\.0) }
-
-    /// The value of the threshold called `name`, or nil for an unknown name.
-    public subscript(name: String) -> Double? {
-        get { Self.keyPaths.first { $0.0 == name }.map { self[keyPath: $0.1] } }
-    }
-
-    /// Sets the threshold called `name`; returns false for an unknown name.
-    @discardableResult
-    public mutating func set(_ name: String, to value: Double) -> Bool {
-        guard let entry = Self.keyPaths.first(where: { $0.0 == name }) else { return false }
-        self[keyPath: entry.1] = value
-        return true
-    }
-
-    /// The defaults with `overrides` applied; unknown names are ignored (scenes validate them first).
-    public init(overrides: [String: Double]) {
-        self.init()
-        for (name, value) in overrides { set(name, to: value) }
     }
 }

@@ -3,7 +3,7 @@
 ///
 /// Sources are graded as in uikit-behaviour.md (**doc**, **measured**, **RE**, **choice**); see
 /// docs/controls-and-scrolling.md for the evidence behind each.
-public struct ViewThresholds: Hashable, Sendable {
+public struct ViewThresholds: ThresholdTable, Hashable, Sendable {
     /// Control: how far outside its bounds a drag still counts as inside (`touchDragInside`,
     /// `touchUpInside`), in points (RE and measured by others: UIControl's expanded bounds of 70 pt).
     public var controlTouchSlop = 70.0
@@ -38,7 +38,8 @@ public struct ViewThresholds: Hashable, Sendable {
     /// Creates the defaults.
     public init() {}
 
-    private static var keyPaths: [(String, WritableKeyPath<ViewThresholds, Double>)] {
+    /// Every threshold's name and property, in documentation order.
+    public static var entries: [(name: String, keyPath: WritableKeyPath<ViewThresholds, Double>)] {
         [
             ("controlTouchSlop", \.controlTouchSlop),
             ("sliderKnobWidth", \.sliderKnobWidth),
@@ -54,21 +55,5 @@ public struct ViewThresholds: Hashable, Sendable {
             ("bounceTimeConstant", \.bounceTimeConstant),
             ("pagingVelocityThreshold", \.pagingVelocityThreshold),
         ]
-    }
-
-    /// Every threshold name, in documentation order.
-    public static var names: [String] { keyPaths.map(\.0) }
-
-    /// The value of the threshold called `name`, or nil for an unknown name.
-    public subscript(name: String) -> Double? {
-        Self.keyPaths.first { $0.0 == name }.map { self[keyPath: $0.1] }
-    }
-
-    /// The defaults with `overrides` applied; unknown names are ignored (scenes validate them first).
-    public init(overrides: [String: Double]) {
-        self.init()
-        for (name, value) in overrides {
-            if let entry = Self.keyPaths.first(where: { $0.0 == name }) { self[keyPath: entry.1] = value }
-        }
     }
 }

@@ -1,0 +1,18 @@
+/// UIKit's delegate questions (`UIGestureRecognizerDelegate`); every method has UIKit's default answer.
+public protocol GestureRecognizerDelegate: AnyObject {
+    /// Whether the recognizer may leave `possible` (`gestureRecognizerShouldBegin`).
+    func gestureRecognizerShouldBegin(_ recognizer: GestureRecognizer) -> Bool
+    /// Whether the recognizer should see `touch` at all (`shouldReceive touch`).
+    func gestureRecognizer(_ recognizer: GestureRecognizer, shouldReceive touch: Touch) -> Bool
+    /// Whether the two may recognize at the same time (`shouldRecognizeSimultaneouslyWith`).
+    func gestureRecognizer(_ recognizer: GestureRecognizer, shouldRecognizeSimultaneouslyWith other: GestureRecognizer) -> Bool
+}
+
+extension GestureRecognizerDelegate {
+    /// Yes.
+    public func gestureRecognizerShouldBegin(_ recognizer: GestureRecognizer) -> Bool { true }
+    /// Yes.
+    public func gestureRecognizer(_ recognizer: GestureRecognizer, shouldReceive touch: Touch) -> Bool { true }
+    /// No.
+    public func gestureRecognizer(_ recognizer: GestureRecognizer, shouldRecognizeSimultaneouslyWith other: GestureRecognizer) -> Bool { false }
+}
