@@ -170,7 +170,9 @@ import Testing
         #if os(Linux)
             #expect(early != nil && late != nil)
         #endif
-        if let early, let late {
+        // AddressSanitizer keeps freed memory in quarantine (up to 256 MB), so RSS grows under it
+        // whatever the program does: the bound holds only without sanitizers.
+        if let early, let late, ProcessInfo.processInfo.environment["GESTURECTL_SANITIZED"] == nil {
             #expect(late - early < 4096, "peak RSS grew from \(early) to \(late) KiB")
         }
     }
