@@ -15,12 +15,12 @@ func deepRandomScene(seed: UInt64) -> SceneDescription {
     func makeView(depth: Int, in bounds: Rect) -> ViewDescription {
         let name = "v\(names.count)"
         names.append(name)
-        let width = max(0, rng.unit() * bounds.size.width * 1.2)
-        let height = max(0, rng.unit() * bounds.size.height * 1.2)
+        let width = max(0, rng.uniform() * bounds.size.width * 1.2)
+        let height = max(0, rng.uniform() * bounds.size.height * 1.2)
         let frame =
             rng.chance(0.1)
             ? Rect(x: -20, y: -20, width: bounds.size.width + 40, height: bounds.size.height + 40)
-            : Rect(x: rng.unit() * bounds.size.width - width / 4, y: rng.unit() * bounds.size.height - height / 4, width: width, height: height)
+            : Rect(x: rng.uniform() * bounds.size.width - width / 4, y: rng.uniform() * bounds.size.height - height / 4, width: width, height: height)
         var view = ViewDescription(name: name, frame: frame)
         view.userInteractionEnabled = !rng.chance(0.08)
         view.hidden = rng.chance(0.05)
@@ -32,8 +32,8 @@ func deepRandomScene(seed: UInt64) -> SceneDescription {
         view.canBecomeFirstResponder = rng.chance(0.3)
         view.hitTest = HitTestRule.allCases[rng.below(HitTestRule.allCases.count)]
         if rng.chance(0.2) {
-            let inset = (rng.unit() - 0.5) * 30
-            view.hitInsets = EdgeInsets(top: inset, left: -inset, bottom: inset / 2, right: rng.unit() * 10)
+            let inset = (rng.uniform() - 0.5) * 30
+            view.hitInsets = EdgeInsets(top: inset, left: -inset, bottom: inset / 2, right: rng.uniform() * 10)
         }
         if depth < 5 {
             for _ in 0..<rng.below(depth == 0 ? 4 : 3) {
@@ -92,7 +92,7 @@ func deepRandomScene(seed: UInt64) -> SceneDescription {
         default:
             kind = .template(
                 templates: [StrokeTemplate(name: "vee", points: [Point(x: 0, y: 0), Point(x: 50, y: 50), Point(x: 100, y: 0)])],
-                minimumScore: rng.unit())
+                minimumScore: rng.uniform())
         }
         let view = rng.chance(0.15) ? "window" : viewNames[rng.below(viewNames.count)]
         var r = RecognizerDescription(name: "r\(index)", kind: kind, view: view)
@@ -135,10 +135,10 @@ func manyFingerTrace(seed: UInt64, length: Int = 220) -> [Sample] {
     var rng = SplitMix64(seed: seed ^ 0xF1F1)
     var samples: [Sample] = []
     var down: [Int: Point] = [:]
-    var t = rng.unit() * 100
+    var t = rng.uniform() * 100
     for _ in 0..<length {
-        let r = rng.unit()
-        t += r < 0.15 ? 0 : (r < 0.2 ? rng.unit() * 3 : 1.0 / 120)
+        let r = rng.uniform()
+        t += r < 0.15 ? 0 : (r < 0.2 ? rng.uniform() * 3 : 1.0 / 120)
         // One event: a set of distinct fingers, each with one change.
         var fingers = Array(0..<11).filter { _ in rng.chance(0.25) }
         if fingers.isEmpty { fingers = [rng.below(11)] }

@@ -8,9 +8,8 @@ import Testing
 /// The synthesizer's deterministic generator (SplitMix64), so failures reproduce from their seed, with
 /// the draws these tests make.
 extension SplitMix64 {
-    mutating func unit() -> Double { uniform() }
     mutating func below(_ n: Int) -> Int { Int(next() % UInt64(max(1, n))) }
-    mutating func chance(_ p: Double) -> Bool { unit() < p }
+    mutating func chance(_ p: Double) -> Bool { uniform() < p }
 }
 
 /// A random valid trace: up to five fingers, ids reused, stationary samples, cancellations,
@@ -19,19 +18,19 @@ func randomTrace(seed: UInt64, length: Int = 160) -> [Sample] {
     var rng = SplitMix64(seed: seed)
     var samples: [Sample] = []
     var down: [Int: Point] = [:]
-    var t = rng.unit() * 10
+    var t = rng.uniform() * 10
     var ignoring = 0
     var used: Set<Int> = []
     for _ in 0..<length {
         // Advance time: usually one 120 Hz frame, sometimes a long gap, sometimes no time at all
         // (then the event goes on, and a finger may still appear only once in it).
-        let r = rng.unit()
-        let step = r < 0.1 ? 0 : (r < 0.15 ? rng.unit() * 1.5 : 1.0 / 120)
+        let r = rng.uniform()
+        let step = r < 0.1 ? 0 : (r < 0.15 ? rng.uniform() * 1.5 : 1.0 / 120)
         if step > 0 { used = [] }
         t += step
         let changes = 1 + rng.below(3)
         for _ in 0..<changes {
-            let roll = rng.unit()
+            let roll = rng.uniform()
             if roll < 0.03 {
                 samples.append(Sample(t: t, kind: .motion(phase: rng.chance(0.5) ? .began : .ended, subtype: .shake)))
                 break
@@ -63,13 +62,13 @@ struct FingerStep {
 
     func take(_ id: Int, at t: Double, down: inout [Int: Point], rng: inout SplitMix64, into samples: inout [Sample]) {
         guard let p = down[id] else {
-            let p = Point(x: rng.unit() * area.size.width + area.origin.x, y: rng.unit() * area.size.height + area.origin.y)
+            let p = Point(x: rng.uniform() * area.size.width + area.origin.x, y: rng.uniform() * area.size.height + area.origin.y)
             samples.append(.touch(t, id: .number(id), .began, x: p.x, y: p.y))
             down[id] = p
             return
         }
-        let action = rng.unit()
-        let moved = Point(x: p.x + (rng.unit() - 0.5) * jitter, y: p.y + (rng.unit() - 0.5) * jitter)
+        let action = rng.uniform()
+        let moved = Point(x: p.x + (rng.uniform() - 0.5) * jitter, y: p.y + (rng.uniform() - 0.5) * jitter)
         let phase: TouchPhase = action < 0.15 ? .ended : action < cancelBelow ? .cancelled : action < stayBelow ? .stationary : .moved
         let at = phase == .ended || phase == .moved ? moved : p
         samples.append(.touch(t, id: .number(id), phase, x: at.x, y: at.y))

@@ -177,15 +177,15 @@ extension CSVReader {
         }
         fields.phase = phase
         q += length + 1
+        // x and y: checked only when nothing needs the value and it has no sign (`skipShort` takes every
+        // `scanShort` literal).
         let xStart = q
-        // Checked only, when nothing needs the value and it has no sign (`skipShort` takes every `scanShort` literal).
         let skipX = skipAllowed && q.pointee != UInt8(ascii: "-")
         guard let afterX = skipX ? NumberParser.skipShort(q) : NumberParser.scanShort(q, &fields.x) else { return nil }
         q = afterX
         guard q.pointee == UInt8(ascii: ",") else { return nil }
         q += 1
         let yStart = q
-        // Checked only, when nothing needs the value and it has no sign (`skipShort` takes every `scanShort` literal).
         let skipY = skipAllowed && q.pointee != UInt8(ascii: "-")
         guard let afterY = skipY ? NumberParser.skipShort(q) : NumberParser.scanShort(q, &fields.y) else { return nil }
         q = afterY
