@@ -7,18 +7,19 @@ extension Engine {
     /// without them keeps none of it, and the engine's loop does no more than check for nil.
     func installControlsAndScrolling() {
         var hasControls = false
-        var hasScrollViews = false
+        var scrollViews: [ScrollView] = []
         var stack: [View] = [window]
         while let view = stack.popLast() {
             if view is Control { hasControls = true }
-            if view is ScrollView { hasScrollViews = true }
+            if let scrollView = view as? ScrollView { scrollViews.append(scrollView) }
             stack.append(contentsOf: view.subviews)
         }
-        guard hasControls || hasScrollViews else { return }
+        guard hasControls || !scrollViews.isEmpty else { return }
         controls = ControlTracker(clock: environment.clock) { [unowned self] record in onRecord(.control(record)) }
-        if hasScrollViews {
+        if !scrollViews.isEmpty {
             let scrolling = ScrollCoordinator(clock: environment.clock) { [unowned self] record in onRecord(.scroll(record)) }
             self.scrolling = scrolling
+            for scrollView in scrollViews { scrollView.coordinator = scrolling }
             environment.didObserveTransition = { r, state in scrolling.recognizer(r, didEnter: state) }
         }
         environment.viewsShouldBegin = { [unowned self] r in refusal(of: r) }

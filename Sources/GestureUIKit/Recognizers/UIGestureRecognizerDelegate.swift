@@ -19,7 +19,7 @@ public protocol UIGestureRecognizerDelegate: AnyObject {
     /// Whether the recognizer receives `press` (yes); traces have no presses, so it is never asked.
     func gestureRecognizer(_ gestureRecognizer: UIGestureRecognizer, shouldReceive press: UIPress) -> Bool
     /// Whether the recognizer receives `event` (yes); asked before ``gestureRecognizer(_:shouldReceive:)-(_,UITouch)``
-    /// for each new touch, with the event of the touch's first sample.
+    /// for each new touch, with the event the touch begins in (every touch down at that time).
     func gestureRecognizer(_ gestureRecognizer: UIGestureRecognizer, shouldReceive event: UIEvent) -> Bool
 }
 
@@ -67,11 +67,15 @@ final class DelegateBridge: GestureRecognizerDelegate {
     }
 
     func gestureRecognizer(_ recognizer: GestureRecognizer, shouldReceive touch: Touch) -> Bool {
+        gestureRecognizer(recognizer, shouldReceive: touch, in: TouchEvent(timestamp: touch.timestamp, allTouches: [touch]))
+    }
+
+    /// `shouldReceive event` with the engine's event (every touch down in it), then `shouldReceive touch`.
+    func gestureRecognizer(_ recognizer: GestureRecognizer, shouldReceive touch: Touch, in event: TouchEvent) -> Bool {
         guard let delegate else { return true }
         let wrapped = UIGestureRecognizer.wrap(recognizer)
-        let uiTouch = UITouch.wrap(touch)
-        let event = UIEvent(TouchEvent(timestamp: touch.timestamp, allTouches: [touch]))
-        return delegate.gestureRecognizer(wrapped, shouldReceive: event) && delegate.gestureRecognizer(wrapped, shouldReceive: uiTouch)
+        return delegate.gestureRecognizer(wrapped, shouldReceive: UIEvent(event))
+            && delegate.gestureRecognizer(wrapped, shouldReceive: UITouch.wrap(touch))
     }
 
     func gestureRecognizer(_ recognizer: GestureRecognizer, shouldRecognizeSimultaneouslyWith other: GestureRecognizer) -> Bool {

@@ -33,6 +33,7 @@ open class UIView {
     static func wrap(_ core: View) -> UIView {
         if let existing = core.compatibilityObject as? UIView { return existing }
         if let window = core as? Window { return UIWindow(viewing: window) }
+        if let special = wrapControlOrScrollView(core) { return special }
         return UIView(viewing: core)
     }
 
@@ -141,7 +142,3 @@ open class UIView {
     /// The view's name in the scene (UIKit has none; the nearest is `accessibilityIdentifier`).
     public var accessibilityIdentifier: String? { core.name }
 }
-
-/// UIKit's `UIControl`: a view class recognizers' delegates test for (`touch.view is UIControl`).
-/// Scene views are plain views; a scene built in code may use this class.
-open class UIControl: UIView {}
