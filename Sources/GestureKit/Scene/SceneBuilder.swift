@@ -101,7 +101,14 @@ enum SceneBuilder {
         var byName: [String: GestureRecognizer] = [:]
         for recognizer in scrollRecognizers { byName[recognizer.name] = recognizer }
         var delegates: [AnyObject] = []
+        var configuredScrollRecognizers: Set<String> = []
         for description in scene.recognizers {
+            if let own = byName[description.name], scrollRecognizers.contains(where: { $0 === own }),
+                configuredScrollRecognizers.insert(description.name).inserted
+            {
+                delegates.append(try configureScrollRecognizer(own, from: description, window: window))
+                continue
+            }
             guard byName[description.name] == nil else {
                 throw SceneError("recognizer name \"\(description.name)\" is used twice")
             }
@@ -132,15 +139,43 @@ enum SceneBuilder {
         return Built(window: window, recognizers: recognizers, delegates: delegates)
     }
 
-    /// Copies the description's flags, thresholds and prevention answers to the recognizer.
-    private static func configure(_ recognizer: GestureRecognizer, from description: RecognizerDescription) {
+    /// Copies the description's flags, thresholds and prevention answers to the recognizer. The
+    /// thresholds are the defaults with the description's overrides, or, with `over`, those given
+    /// with the overrides applied.
+    private static func configure(_ recognizer: GestureRecognizer, from description: RecognizerDescription, over base: Thresholds = Thresholds()) {
         recognizer.isEnabled = description.enabled
         recognizer.cancelsTouchesInView = description.cancelsTouchesInView
         recognizer.delaysTouchesBegan = description.delaysTouchesBegan
         recognizer.delaysTouchesEnded = description.delaysTouchesEnded
-        recognizer.thresholds = Thresholds(overrides: description.thresholds)
+        var thresholds = base
+        for (name, value) in description.thresholds { thresholds.set(name, to: value) }
+        recognizer.thresholds = thresholds
         recognizer.preventSelection = description.canPrevent
         recognizer.preventedBySelection = description.canBePreventedBy
+    }
+
+    /// Configures a scroll view's own recognizer (`NAME.pan`, `NAME.pinch`) from the scene's entry
+    /// of that name: flags, thresholds over the scroll view's own, prevention answers, a pan's
+    /// numbers of touches and the delegate (returned, for the engine to keep).
+    private static func configureScrollRecognizer(
+        _ recognizer: GestureRecognizer, from description: RecognizerDescription, window: Window
+    ) throws(SceneError) -> AnyObject {
+        let kind = recognizer is PinchGestureRecognizer ? "pinch" : "pan"
+        guard let scrollView = recognizer.view as? ScrollView, description.view == scrollView.name, description.kind.name == kind else {
+            throw SceneError("recognizer \"\(description.name)\" is a scroll view's own \(kind): its kind is \"\(kind)\" and its view the scroll view")
+        }
+        for name in Set(description.thresholds.keys) where Thresholds()[name] == nil {
+            throw SceneError("recognizer \"\(description.name)\" has unknown threshold \"\(name)\"")
+        }
+        configure(recognizer, from: description, over: recognizer.thresholds)
+        recognizer.isEnabled = description.enabled && scrollView.settings.scrollEnabled
+        if case let .pan(minimum, maximum) = description.kind, let pan = recognizer as? PanGestureRecognizer {
+            pan.minimumNumberOfTouches = minimum
+            pan.maximumNumberOfTouches = maximum
+        }
+        let delegate: any GestureRecognizerDelegate = description.delegate?.make() ?? SceneDelegate(description, window: window)
+        recognizer.delegate = delegate
+        return delegate
     }
 
     /// Sets up each recognizer's `requireToFail` and checks the names of its `simultaneousWith`, in
