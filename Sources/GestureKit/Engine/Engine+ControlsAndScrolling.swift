@@ -8,12 +8,15 @@ extension Engine {
     func installControlsAndScrolling() {
         var hasControls = false
         var hasScrollViews = false
+        var hasHosts = false
         var stack: [View] = [window]
         while let view = stack.popLast() {
             if view is Control { hasControls = true }
             if view is ScrollView { hasScrollViews = true }
+            if view.host != nil { hasHosts = true }
             stack.append(contentsOf: view.subviews)
         }
+        if hasHosts { installViewHosts() }
         guard hasControls || hasScrollViews else { return }
         controls = ControlTracker(clock: environment.clock) { [unowned self] record in onRecord(.control(record)) }
         if hasScrollViews {
@@ -21,7 +24,9 @@ extension Engine {
             self.scrolling = scrolling
             environment.didObserveTransition = { r, state in scrolling.recognizer(r, didEnter: state) }
         }
-        environment.viewsShouldBegin = { [unowned self] r in refusal(of: r) }
+        environment.viewsShouldBegin = hasHosts
+            ? { [unowned self] r in hostRefusal(of: r) ?? refusal(of: r) }
+            : { [unowned self] r in refusal(of: r) }
     }
 
     /// Why a view refuses to let `r` begin (`gestureRecognizerShouldBegin(_:)` of the controls its

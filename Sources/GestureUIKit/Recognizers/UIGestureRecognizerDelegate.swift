@@ -1,6 +1,7 @@
 import GestureKit
 
 /// UIKit's `UIGestureRecognizerDelegate`: every method is optional, with UIKit's default answer.
+@MainActor
 public protocol UIGestureRecognizerDelegate: AnyObject {
     /// Whether the recognizer may leave `possible` (yes).
     func gestureRecognizerShouldBegin(_ gestureRecognizer: UIGestureRecognizer) -> Bool
@@ -38,8 +39,9 @@ extension UIGestureRecognizerDelegate {
 }
 
 /// UIKit's `UIPress` (a physical button press); traces have none, so none is ever made.
-public final class UIPress {
-    private init() {}
+@MainActor
+public final class UIPress: NSObject {
+    private override init() { super.init() }
 }
 
 /// Answers the engine's delegate questions with a UIKit delegate, passing UIKit objects.
@@ -63,18 +65,25 @@ final class DelegateBridge: GestureRecognizerDelegate {
     }
 
     func gestureRecognizerShouldBegin(_ recognizer: GestureRecognizer) -> Bool {
-        delegate?.gestureRecognizerShouldBegin(UIGestureRecognizer.wrap(recognizer)) ?? true
+        onMainActor((self, recognizer)) { bridge, recognizer in
+            bridge.delegate?.gestureRecognizerShouldBegin(UIGestureRecognizer.wrap(recognizer)) ?? true
+        }
     }
 
     func gestureRecognizer(_ recognizer: GestureRecognizer, shouldReceive touch: Touch) -> Bool {
-        guard let delegate else { return true }
-        let wrapped = UIGestureRecognizer.wrap(recognizer)
-        let uiTouch = UITouch.wrap(touch)
-        let event = UIEvent(TouchEvent(timestamp: touch.timestamp, allTouches: [touch]))
-        return delegate.gestureRecognizer(wrapped, shouldReceive: event) && delegate.gestureRecognizer(wrapped, shouldReceive: uiTouch)
+        onMainActor((self, recognizer, touch)) { bridge, recognizer, touch in
+            guard let delegate = bridge.delegate else { return true }
+            let wrapped = UIGestureRecognizer.wrap(recognizer)
+            let uiTouch = UITouch.wrap(touch)
+            let event = UIEvent(TouchEvent(timestamp: touch.timestamp, allTouches: [touch]))
+            return delegate.gestureRecognizer(wrapped, shouldReceive: event) && delegate.gestureRecognizer(wrapped, shouldReceive: uiTouch)
+        }
     }
 
     func gestureRecognizer(_ recognizer: GestureRecognizer, shouldRecognizeSimultaneouslyWith other: GestureRecognizer) -> Bool {
-        delegate?.gestureRecognizer(UIGestureRecognizer.wrap(recognizer), shouldRecognizeSimultaneouslyWith: UIGestureRecognizer.wrap(other)) ?? false
+        onMainActor((self, recognizer, other)) { bridge, recognizer, other in
+            bridge.delegate?.gestureRecognizer(
+                UIGestureRecognizer.wrap(recognizer), shouldRecognizeSimultaneouslyWith: UIGestureRecognizer.wrap(other)) ?? false
+        }
     }
 }
