@@ -3,26 +3,10 @@ import GestureTesting
 import GestureUIKit
 import Testing
 
-/// Replays `samples` on a screen built in UIKit code: every recognizer attached to a view of
-/// `window` (scroll views' own first), in the order the views are reached.
-func replay(_ samples: [Sample], on window: UIWindow) throws -> Timeline {
-    let core = try #require(window.core as? Window)
-    var scrollRecognizers: [GestureRecognizer] = []
-    var others: [GestureRecognizer] = []
-    var stack: [View] = [core]
-    while let view = stack.popLast() {
-        for recognizer in view.gestureRecognizers {
-            if let scrollView = recognizer.view as? ScrollView,
-                recognizer === scrollView.panGestureRecognizer || recognizer === scrollView.pinchGestureRecognizer
-            {
-                scrollRecognizers.append(recognizer)
-            } else {
-                others.append(recognizer)
-            }
-        }
-        stack.append(contentsOf: view.subviews.reversed())
-    }
-    let engine = Engine(window: core, recognizers: scrollRecognizers + others)
+/// Replays `samples` on a screen built in UIKit code (``Engine/init(screen:options:)``).
+@MainActor
+func replay(_ samples: [Sample], on window: UIWindow) -> Timeline {
+    let engine = Engine(screen: window)
     var records: [AnalysisRecord] = []
     engine.onRecord = { records.append($0) }
     for sample in samples { engine.process(sample) }

@@ -94,6 +94,7 @@ final class RowSnapper: UIScrollViewDelegate {
 // MARK: Tests
 
 @Suite("Scroll views and controls in UIKit's API")
+@MainActor
 struct ScrollViewAndControlTests {
     static let sheetScene = """
         {"views": [{"name": "root", "frame": [0, 0, 390, 844], "children": [
@@ -206,7 +207,7 @@ struct ScrollViewAndControlTests {
         list.addSubview(buy)
         window.addSubview(list)
         // Held past the content-touch delay, so the button is tracking when the drag begins.
-        let timeline = try replay(heldDrag(from: (195, 330), to: (195, 130), hold: 0.3), on: window)
+        let timeline = replay(heldDrag(from: (195, 330), to: (195, 130), hold: 0.3), on: window)
         if subclassed {
             #expect(timeline.states(of: "list.pan").first == .began)
             #expect(timeline.controlEvents(of: "buy").last == .touchCancel)
@@ -225,7 +226,7 @@ struct ScrollViewAndControlTests {
         var taps = 0
         button.addAction(UIAction { _ in taps += 1 }, for: .touchUpInside)
         window.addSubview(button)
-        let timeline = try replay(stroke([(175, 125), (176, 126)]), on: window)
+        let timeline = replay(stroke([(175, 125), (176, 126)]), on: window)
         if inert {
             #expect(taps == 0)
             #expect(timeline.controlEvents(of: "buy").isEmpty)
@@ -246,7 +247,7 @@ struct ScrollViewAndControlTests {
         slider.addAction(UIAction { action in viaAction.append((action.sender as? UISlider)?.value ?? -1) }, for: .valueChanged)
         window.addSubview(slider)
         // The knob (31 wide) starts at the track's left end; 200 points of travel span 0…1.
-        let timeline = try replay(heldDrag(from: (65.5, 415), to: (165.5, 415)), on: window)
+        let timeline = replay(heldDrag(from: (65.5, 415), to: (165.5, 415)), on: window)
         #expect(slider.value == 0.5)
         let records = timeline.controlEvents(of: "volume").filter { $0 == .valueChanged }.count
         #expect(records == 10)
@@ -264,7 +265,7 @@ struct ScrollViewAndControlTests {
         list.delegate = snapper
         window.addSubview(list)
         let fling = heldDrag(from: (195, 700), to: (195, 400), steps: 5)
-        let timeline = try replay(fling, on: window)
+        let timeline = replay(fling, on: window)
         let proposed = try #require(snapper.proposed)
         let snapped = (proposed.y / 300).rounded() * 300
         #expect(snapped != proposed.y)

@@ -37,7 +37,7 @@ public final class Control: View {
     public var thresholds: ViewThresholds
     /// The layer above the engine that takes the tracking calls and hears the events sent
     /// (GestureUIKit's `UIControl`), or nil for the engine's own tracking.
-    public var host: (any ControlHost)?
+    public var controlHost: (any ControlHost)?
     /// `isTracking`: the control is tracking a touch (its `beginTracking` said yes and nothing has
     /// ended or cancelled it).
     public internal(set) var isTracking = false

@@ -34,7 +34,7 @@ extension ControlTracker {
         entry.state.inside = true
         let tracks = control.kind == .slider ? control.knobRect?.contains(p) ?? false : true
         var accepted = tracks
-        if let host = control.host {
+        if let host = control.controlHost {
             accepted = host.control(control, beginTracking: entry.touch, with: currentEvent, defaultAnswer: tracks)
         }
         entry.state.tracking = accepted
@@ -60,7 +60,7 @@ extension ControlTracker {
         let wasInside = entry.state.inside
         let inside = control.isTouchInside(p)
         entry.state.inside = inside
-        if entry.state.tracking, let host = control.host, !host.control(control, continueTracking: entry.touch, with: currentEvent) {
+        if entry.state.tracking, let host = control.controlHost, !host.control(control, continueTracking: entry.touch, with: currentEvent) {
             entry.state.tracking = false
             entry.state.refused = true
             control.isTracking = false
@@ -116,7 +116,7 @@ extension ControlTracker {
         guard !entry.state.refused else { return }
         control.isTouchInside = inside
         if entry.state.tracking {
-            if let host = control.host { host.control(control, endTracking: entry.touch, with: currentEvent) }
+            if let host = control.controlHost { host.control(control, endTracking: entry.touch, with: currentEvent) }
             endTracking(entry, at: p, inside: inside)
         }
         send(inside ? .touchUpInside : .touchUpOutside, entry)
@@ -178,7 +178,7 @@ extension ControlTracker {
             control.isTouchInside = false
         }
         guard !entry.state.refused else { return }
-        if entry.state.tracking, let host = control.host { host.control(control, cancelTrackingWith: currentEvent) }
+        if entry.state.tracking, let host = control.controlHost { host.control(control, cancelTrackingWith: currentEvent) }
         send(.touchCancel, entry, cancelledBy: recognizer)
     }
 

@@ -2,7 +2,7 @@
 /// as a `UIControl` subclass and its targets do (GestureUIKit's `UIControl` is one).
 ///
 /// A control without a host (every control of a scene file) tracks as the engine models its kind;
-/// the engine checks for nil and nothing more. Set ``Control/host`` before the first sample.
+/// the engine checks for nil and nothing more. Set ``Control/controlHost`` before the first sample.
 public protocol ControlHost: AnyObject {
     /// `beginTracking(_:with:)`: whether the control tracks `touch`. `defaultAnswer` is the engine's
     /// own (a slider tracks only a touch on its knob); a no means the control sends no drag, end or

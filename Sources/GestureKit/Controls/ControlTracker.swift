@@ -129,7 +129,7 @@ final class ControlTracker {
     private func handOn(_ entry: Entry) {
         var ancestor = entry.control.superview
         while let view = ancestor {
-            if let scrollView = view as? ScrollView, let host = scrollView.host,
+            if let scrollView = view as? ScrollView, let host = scrollView.scrollHost,
                 !host.scrollView(scrollView, touchesShouldBegin: [entry.touch], with: currentEvent, in: entry.control)
             {
                 entry.finished = true
@@ -212,14 +212,14 @@ final class ControlTracker {
         record.value = value
         record.cancelledBy = cancelledBy
         emit(record)
-        if let host = entry.control.host { host.control(entry.control, didSend: record, for: entry.touch, with: currentEvent) }
+        if let host = entry.control.controlHost { host.control(entry.control, didSend: record, for: entry.touch, with: currentEvent) }
     }
 
     /// Sets the control's `isHighlighted`, telling its host when it changed.
     func highlight(_ control: Control, _ highlighted: Bool) {
         guard control.isHighlighted != highlighted else { return }
         control.isHighlighted = highlighted
-        if let host = control.host { host.controlDidChangeHighlight(control) }
+        if let host = control.controlHost { host.controlDidChangeHighlight(control) }
     }
 
     /// Sends `valueChanged` with the control's value.

@@ -8,21 +8,29 @@ extension Engine {
     func installControlsAndScrolling() {
         var hasControls = false
         var scrollViews: [ScrollView] = []
+        var hasHosts = false
         var stack: [View] = [window]
         while let view = stack.popLast() {
             if view is Control { hasControls = true }
             if let scrollView = view as? ScrollView { scrollViews.append(scrollView) }
+            if view.host != nil { hasHosts = true }
             stack.append(contentsOf: view.subviews)
         }
+        if hasHosts { installViewHosts() }
         guard hasControls || !scrollViews.isEmpty else { return }
         controls = ControlTracker(clock: environment.clock) { [unowned self] record in onRecord(.control(record)) }
         if !scrollViews.isEmpty {
             let scrolling = ScrollCoordinator(clock: environment.clock) { [unowned self] record in onRecord(.scroll(record)) }
             self.scrolling = scrolling
-            for scrollView in scrollViews { scrollView.coordinator = scrolling }
+            for scrollView in scrollViews {
+                scrollView.coordinator = scrolling
+                scrollView.nameOwnRecognizers()
+            }
             environment.didObserveTransition = { r, state in scrolling.recognizer(r, didEnter: state) }
         }
-        environment.viewsShouldBegin = { [unowned self] r in refusal(of: r) }
+        environment.viewsShouldBegin = hasHosts
+            ? { [unowned self] r in hostRefusal(of: r) ?? refusal(of: r) }
+            : { [unowned self] r in refusal(of: r) }
     }
 
     /// Why a view refuses to let `r` begin (`gestureRecognizerShouldBegin(_:)` of the controls its

@@ -88,6 +88,11 @@ public final class Engine {
     var controls: ControlTracker?
     /// Scrolling; nil in scenes without scroll views.
     var scrolling: ScrollCoordinator?
+    /// Whether touches go to the responders: with deliveries reported, or in a window with hosted
+    /// views, whose touch methods run whether or not deliveries are reported.
+    var routesTouches: Bool
+    /// Whether the window has hosted views (``View/host``), whose hosts take their touch deliveries.
+    var hostsViews = false
 
     /// Builds the live scene from its description.
     public convenience init(
@@ -103,6 +108,7 @@ public final class Engine {
     public init(window: Window, recognizers: [GestureRecognizer], options: EngineOptions = EngineOptions()) {
         self.window = window
         self.options = options
+        routesTouches = options.deliveries
         environment = GestureEnvironment()
         environment.screen = window.frame.size
         for recognizer in recognizers { environment.add(recognizer) }
@@ -270,10 +276,10 @@ public final class Engine {
         }
         deliverToRecognizers(changed, event)
         if let controls { controls.touchesChanged(changed, in: event) }
-        if options.deliveries { delivery.deliverTouches(changed, event) }
+        if routesTouches { delivery.deliverTouches(changed, event) }
         environment.endOfEvent()
         if let controls { controls.releaseHolds() }
-        if options.deliveries { delivery.endOfEvent() }
+        if routesTouches { delivery.endOfEvent() }
         if anyEnded {
             for touch in changed where touch.phase == .ended {
                 lastTap = (touch.windowLocation, t, touch.tapCount)

@@ -20,7 +20,7 @@ final class ScrollCoordinator {
         var record = ScrollRecord(t: clock.now, scrollView: scrollView.name, event: event, contentOffset: scrollView.contentOffset)
         configure(&record)
         emit(record)
-        if let host = scrollView.host { host.scrollView(scrollView, didReport: record) }
+        if let host = scrollView.scrollHost { host.scrollView(scrollView, didReport: record) }
     }
 
     /// UIKit code set the content offset (``ScrollView/setContentOffset(_:)``).
@@ -109,7 +109,7 @@ final class ScrollCoordinator {
         if cancelled || clock.now - scrollView.motion.lastMove >= scrollView.thresholds.scrollVelocityWindow { velocity = .zero }
         var plan = ScrollAnimation.plan(scrollView, velocity: velocity, at: clock.now)
         let proposed = plan?.target ?? scrollView.contentOffset
-        if let host = scrollView.host {
+        if let host = scrollView.scrollHost {
             // The delegate may move the target (UIKit passes the velocity in points per millisecond).
             var target = proposed
             host.scrollView(scrollView, willEndDraggingWithVelocity: velocity / 1000, targetContentOffset: &target)
@@ -163,7 +163,7 @@ final class ScrollCoordinator {
         switch state {
         case .began:
             scrollView.motion.zoomStart = scrollView.zoomScale
-            if let host = scrollView.host { host.scrollViewWillBeginZooming(scrollView) }
+            if let host = scrollView.scrollHost { host.scrollViewWillBeginZooming(scrollView) }
             fallthrough
         case .changed:
             let settings = scrollView.settings

@@ -15,7 +15,7 @@ public final class ScrollView: View {
     public private(set) var pinchGestureRecognizer: PinchGestureRecognizer?
     /// The layer above the engine that hears the delegate callbacks and answers the overridable
     /// questions (GestureUIKit's `UIScrollView`), or nil for the engine's own answers.
-    public var host: (any ScrollViewHost)?
+    public var scrollHost: (any ScrollViewHost)?
 
     /// The zoom scale (`zoomScale`), which the pinch changes between the zoom scales.
     public internal(set) var zoomScale = 1.0
@@ -24,6 +24,8 @@ public final class ScrollView: View {
     /// The engine's scrolling, once the scroll view is in a running engine (for ``setContentOffset(_:)``).
     weak var coordinator: ScrollCoordinator?
     private let estimator: VelocityEstimatorKind
+    /// The name the own recognizers were named after.
+    private var recognizerBaseName: String
 
     /// The content offset: the point of the content at the scroll view's top-left corner. Setting
     /// it moves the content without a report; ``setContentOffset(_:)`` is UIKit's setter.
@@ -48,6 +50,7 @@ public final class ScrollView: View {
         self.settings = settings
         self.thresholds = thresholds
         self.estimator = estimator
+        recognizerBaseName = name
         panGestureRecognizer = ScrollViewPanGestureRecognizer(name: name + ".pan", estimator: estimator)
         super.init(name: name, frame: frame)
         boundsOrigin = settings.contentOffset
@@ -58,11 +61,22 @@ public final class ScrollView: View {
         settingsChanged()
     }
 
+    /// Renames `NAME.pan` and `NAME.pinch` after the scroll view's current name (a view made in code
+    /// may be named after it was made), unless they were given other names; the engine does it as
+    /// it starts.
+    func nameOwnRecognizers() {
+        for (recognizer, suffix) in [(panGestureRecognizer as GestureRecognizer, ".pan"), (pinchGestureRecognizer, ".pinch")] {
+            guard let recognizer, recognizer.name == recognizerBaseName + suffix else { continue }
+            recognizer.name = name + suffix
+        }
+        recognizerBaseName = name
+    }
+
     /// Keeps the recognizers in step with the settings: enabled with scrolling, a pinch once the
     /// zoom scales differ (joining the pan's engine when the scroll view already runs in one).
     private func settingsChanged() {
         if pinchGestureRecognizer == nil, settings.minimumZoomScale != settings.maximumZoomScale {
-            let pinch = PinchGestureRecognizer(name: name + ".pinch", estimator: estimator)
+            let pinch = PinchGestureRecognizer(name: recognizerBaseName + ".pinch", estimator: estimator)
             pinchGestureRecognizer = pinch
             addGestureRecognizer(pinch)
             panGestureRecognizer.environment?.add(pinch)
@@ -133,7 +147,7 @@ public final class ScrollView: View {
 
     /// `touchesShouldCancel(in:)`: the host's answer, or ``defaultTouchesShouldCancel(in:)``.
     func touchesShouldCancel(in view: View) -> Bool {
-        guard let host else { return defaultTouchesShouldCancel(in: view) }
+        guard let host = scrollHost else { return defaultTouchesShouldCancel(in: view) }
         return host.scrollView(self, touchesShouldCancelIn: view)
     }
 

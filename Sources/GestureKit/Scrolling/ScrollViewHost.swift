@@ -3,7 +3,7 @@
 /// (GestureUIKit's `UIScrollView` is one).
 ///
 /// A scroll view without a host (every scroll view of a scene file) gives the engine's own
-/// answers; the engine checks for nil and nothing more. Set ``ScrollView/host`` before the first
+/// answers; the engine checks for nil and nothing more. Set ``ScrollView/scrollHost`` before the first
 /// sample.
 public protocol ScrollViewHost: AnyObject {
     /// Called as the engine reports `record` for `scrollView` (`scrollViewDidScroll`,

@@ -1,10 +1,11 @@
 import Foundation
 
 /// The closure of a `UIAction`.
-public typealias UIActionHandler = (UIAction) -> Void
+public typealias UIActionHandler = @MainActor (UIAction) -> Void
 
 /// UIKit's `UIAction` as controls use it (`addAction(_:for:)`, `UIButton(primaryAction:)`): a
 /// closure with a title and an identifier.
+@MainActor
 open class UIAction {
     /// An action's identifier (`UIAction.Identifier`).
     public struct Identifier: Hashable, Sendable, RawRepresentable {

@@ -3,7 +3,10 @@ import GestureKit
 
 /// UIKit's `UIButton`: a control that sends `touchUpInside` and `primaryActionTriggered` when a
 /// tap ends inside it (the engine's button).
+@MainActor
 open class UIButton: UIControl {
+    override class var controlKind: ControlKind { .button }
+
     /// The kinds of button (`UIButton.ButtonType`); all behave alike for touches.
     public enum ButtonType: Int, Sendable {
         case custom = 0, system, detailDisclosure, infoLight, infoDark, contactAdd, plain, close
@@ -15,15 +18,7 @@ open class UIButton: UIControl {
     open private(set) var buttonType: ButtonType = .custom
     private var titles: [UInt: String] = [:]
 
-    /// A button named "button" for a screen built in code.
-    public override init(frame: CGRect) {
-        super.init(control: UIControl.makeCore(.button, name: "button", frame: frame))
-    }
 
-    /// A button with a name for records.
-    public override init(name: String, frame: CGRect) {
-        super.init(control: UIControl.makeCore(.button, name: name, frame: frame))
-    }
 
     /// A button of `buttonType`, with a zero frame.
     public convenience init(type buttonType: ButtonType) {
@@ -37,10 +32,6 @@ open class UIButton: UIControl {
         if let primaryAction { addAction(primaryAction, for: .primaryActionTriggered) }
     }
 
-    /// Views a scene's button.
-    override init(control: Control) {
-        super.init(control: control)
-    }
 
     /// Sets the title for `state`.
     open func setTitle(_ title: String?, for state: State) { titles[state.rawValue] = title }

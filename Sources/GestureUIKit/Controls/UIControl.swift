@@ -8,27 +8,22 @@ import GestureKit
 ///
 /// A scene's control is a `UIControl` of its kind's class (`UIButton`, `UISwitch`, `UISlider`,
 /// `UIStepper`, `UISegmentedControl`, `UIPageControl`), so `touch.view is UIControl` holds.
+@MainActor
 open class UIControl: UIView {
-    /// The engine's control.
-    public let controlCore: Control
     private var targets: [(target: AnyObject?, action: Selector, events: Event)] = []
     private var actionHandlers: [(action: UIAction, events: Event)] = []
     /// The engine's answer to the `beginTracking` in progress (what `super.beginTracking` returns).
     var defaultTrackingAnswer = true
 
-    /// A plain control named "control" for a screen built in code.
-    public init(frame: CGRect) {
-        controlCore = Control(name: "control", frame: frame.engine, description: ControlDescription(kind: .control))
-        super.init(viewing: controlCore)
-        adopt()
+    /// A control; made in code it is named after its class ("control", "button", …) unless named otherwise.
+    public override init(frame: CGRect) {
+        super.init(frame: frame)
+        let link = ControlLink(owner: self)
+        controlCore.controlHost = link
     }
 
-    /// A plain control with a name for records.
-    public override init(name: String, frame: CGRect) {
-        controlCore = Control(name: name, frame: frame.engine, description: ControlDescription(kind: .control))
-        super.init(viewing: controlCore)
-        adopt()
-    }
+    /// Controls are not archived here: this returns nil.
+    public required init?(coder: NSCoder) { return nil }
 
     /// A control whose primary action (sent on `primaryActionTriggered`) is `primaryAction`.
     public convenience init(frame: CGRect, primaryAction: UIAction?) {
@@ -36,22 +31,18 @@ open class UIControl: UIView {
         if let primaryAction { addAction(primaryAction, for: .primaryActionTriggered) }
     }
 
-    /// Views an engine control (a scene's), or makes the UIKit object of a new one (the subclasses).
-    init(control: Control) {
-        controlCore = control
-        super.init(viewing: control)
-        adopt()
+    /// The kind of engine control the class makes.
+    class var controlKind: ControlKind { .control }
+
+    override class func makeCore(frame: Rect) -> View {
+        Control(name: "", frame: frame, description: ControlDescription(kind: controlKind))
     }
 
-    /// A new engine control of `kind` for a subclass's `init(frame:)`.
-    static func makeCore(_ kind: ControlKind, name: String, frame: CGRect) -> Control {
-        Control(name: name, frame: frame.engine, description: ControlDescription(kind: kind))
-    }
-
-    private func adopt() {
-        let link = ControlLink()
-        link.owner = self
-        controlCore.host = link
+    /// The engine's control.
+    public var controlCore: Control {
+        // `makeCore` and `wrap` give a UIControl only an engine control.
+        guard let control = core as? Control else { preconditionFailure("a UIControl views an engine Control") }
+        return control
     }
 
     // MARK: State
@@ -179,16 +170,16 @@ open class UIControl: UIView {
         }
     }
 
-    /// The UIKit object of an engine control: the class of its kind.
+    /// The UIKit object of an engine control (made while `wrap` has it adopted): the class of its kind.
     static func wrapControl(_ control: Control) -> UIControl {
         switch control.kind {
-        case .button: return UIButton(control: control)
-        case .switch: return UISwitch(control: control)
-        case .slider: return UISlider(control: control)
-        case .stepper: return UIStepper(control: control)
-        case .segmentedControl: return UISegmentedControl(control: control)
-        case .pageControl: return UIPageControl(control: control)
-        case .control: return UIControl(control: control)
+        case .button: return UIButton(frame: .zero)
+        case .switch: return UISwitch(frame: .zero)
+        case .slider: return UISlider(frame: .zero)
+        case .stepper: return UIStepper(frame: .zero)
+        case .segmentedControl: return UISegmentedControl(frame: .zero)
+        case .pageControl: return UIPageControl(frame: .zero)
+        case .control: return UIControl(frame: .zero)
         }
     }
 }
@@ -197,33 +188,42 @@ open class UIControl: UIView {
 /// the UIKit object's overrides and its events to the targets. It holds the UIKit object strongly
 /// (the engine's control keeps its host), so targets added to a scene's control stay.
 final class ControlLink: ControlHost {
-    var owner: UIControl?
+    private let owner: UIControl
+
+    init(owner: UIControl) { self.owner = owner }
 
     func control(_ control: Control, beginTracking touch: Touch, with event: TouchEvent?, defaultAnswer: Bool) -> Bool {
-        guard let owner else { return defaultAnswer }
-        owner.defaultTrackingAnswer = defaultAnswer
-        defer { owner.defaultTrackingAnswer = true }
-        return owner.beginTracking(UITouch.wrap(touch), with: event.map(UIEvent.init))
+        onMainActor((owner, touch, event, defaultAnswer)) { owner, touch, event, defaultAnswer in
+            owner.defaultTrackingAnswer = defaultAnswer
+            defer { owner.defaultTrackingAnswer = true }
+            return owner.beginTracking(UITouch.wrap(touch), with: event.map(UIEvent.init))
+        }
     }
 
     func control(_ control: Control, continueTracking touch: Touch, with event: TouchEvent?) -> Bool {
-        owner?.continueTracking(UITouch.wrap(touch), with: event.map(UIEvent.init)) ?? true
+        onMainActor((owner, touch, event)) { owner, touch, event in
+            owner.continueTracking(UITouch.wrap(touch), with: event.map(UIEvent.init))
+        }
     }
 
     func control(_ control: Control, endTracking touch: Touch?, with event: TouchEvent?) {
-        owner?.endTracking(touch.map(UITouch.wrap), with: event.map(UIEvent.init))
+        onMainActor((owner, touch, event)) { owner, touch, event in
+            owner.endTracking(touch.map(UITouch.wrap), with: event.map(UIEvent.init))
+        }
     }
 
     func control(_ control: Control, cancelTrackingWith event: TouchEvent?) {
-        owner?.cancelTracking(with: event.map(UIEvent.init))
+        onMainActor((owner, event)) { owner, event in owner.cancelTracking(with: event.map(UIEvent.init)) }
     }
 
     func control(_ control: Control, didSend record: ControlRecord, for touch: Touch, with event: TouchEvent?) {
-        owner?.send(UIControl.Event(record.event), event: event.map(UIEvent.init))
+        onMainActor((owner, record, event)) { owner, record, event in
+            owner.send(UIControl.Event(record.event), event: event.map(UIEvent.init))
+        }
     }
 
     func controlDidChangeHighlight(_ control: Control) {
         // Through the UIKit setter, so that a subclass's observer of isHighlighted runs.
-        if let owner { owner.isHighlighted = control.isHighlighted }
+        onMainActor((owner, control.isHighlighted)) { owner, highlighted in owner.isHighlighted = highlighted }
     }
 }

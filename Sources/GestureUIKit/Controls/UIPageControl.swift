@@ -3,21 +3,12 @@ import GestureKit
 
 /// UIKit's `UIPageControl`: a tap ending on its left half goes a page back, on its right half a
 /// page on, sending `valueChanged` (the engine's page control).
+@MainActor
 open class UIPageControl: UIControl {
-    /// A page control named "pageControl" with no pages.
-    public override init(frame: CGRect) {
-        super.init(control: UIControl.makeCore(.pageControl, name: "pageControl", frame: frame))
-    }
+    override class var controlKind: ControlKind { .pageControl }
 
-    /// A page control with a name for records.
-    public override init(name: String, frame: CGRect) {
-        super.init(control: UIControl.makeCore(.pageControl, name: name, frame: frame))
-    }
 
-    /// Views a scene's page control.
-    override init(control: Control) {
-        super.init(control: control)
-    }
+
 
     /// The number of pages; the current page stays within them.
     open var numberOfPages: Int {

@@ -3,24 +3,28 @@ import GestureKit
 
 /// UIKit's `UISegmentedControl`: a tap ending in a segment selects it and sends `valueChanged`
 /// (the engine's segmented control; segments of equal widths across the frame).
+@MainActor
 open class UISegmentedControl: UIControl {
+    override class var controlKind: ControlKind { .segmentedControl }
+
     /// `UISegmentedControl.noSegment`: no segment selected.
     public static let noSegment = -1
-    private var titles: [String?]
+    private var titles: [String?] = []
 
-    /// A segmented control named "segmentedControl" with no segments.
+    /// A segmented control with no segments (a scene's keeps its segments, untitled).
     public override init(frame: CGRect) {
-        titles = []
-        super.init(control: UIControl.makeCore(.segmentedControl, name: "segmentedControl", frame: frame))
-        segmentsChanged()
+        super.init(frame: frame)
+        if isSceneView {
+            titles = Array(repeating: nil, count: controlCore.segments)
+        } else {
+            segmentsChanged()
+        }
     }
 
-    /// A segmented control with a name for records.
-    public override init(name: String, frame: CGRect) {
-        titles = []
-        super.init(control: UIControl.makeCore(.segmentedControl, name: name, frame: frame))
-        segmentsChanged()
-    }
+    /// Controls are not archived here: this returns nil.
+    public required init?(coder: NSCoder) { return nil }
+
+
 
     /// A segmented control with one segment per item (titles given as strings).
     public convenience init(items: [Any]?) {
@@ -29,11 +33,6 @@ open class UISegmentedControl: UIControl {
         segmentsChanged()
     }
 
-    /// Views a scene's segmented control.
-    override init(control: Control) {
-        titles = Array(repeating: nil, count: control.segments)
-        super.init(control: control)
-    }
 
     private func segmentsChanged() {
         controlCore.segments = max(1, titles.count)

@@ -3,21 +3,12 @@ import GestureKit
 
 /// UIKit's `UISlider`: a drag that starts on the knob moves it along the track, and the value with
 /// it, sending `valueChanged` (the engine's slider; its track spans the frame's width).
+@MainActor
 open class UISlider: UIControl {
-    /// A slider named "slider" for a screen built in code (0 in 0…1).
-    public override init(frame: CGRect) {
-        super.init(control: UIControl.makeCore(.slider, name: "slider", frame: frame))
-    }
+    override class var controlKind: ControlKind { .slider }
 
-    /// A slider with a name for records.
-    public override init(name: String, frame: CGRect) {
-        super.init(control: UIControl.makeCore(.slider, name: name, frame: frame))
-    }
 
-    /// Views a scene's slider.
-    override init(control: Control) {
-        super.init(control: control)
-    }
+
 
     /// The value, kept between the minimum and maximum (setting it sends no event).
     open var value: Float {

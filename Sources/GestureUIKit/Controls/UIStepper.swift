@@ -3,21 +3,12 @@ import GestureKit
 
 /// UIKit's `UIStepper`: a touch on its left half steps down, on its right half up, and a held
 /// half repeats (the engine's stepper).
+@MainActor
 open class UIStepper: UIControl {
-    /// A stepper named "stepper" for a screen built in code (0 in 0…100, step 1).
-    public override init(frame: CGRect) {
-        super.init(control: UIControl.makeCore(.stepper, name: "stepper", frame: frame))
-    }
+    override class var controlKind: ControlKind { .stepper }
 
-    /// A stepper with a name for records.
-    public override init(name: String, frame: CGRect) {
-        super.init(control: UIControl.makeCore(.stepper, name: name, frame: frame))
-    }
 
-    /// Views a scene's stepper.
-    override init(control: Control) {
-        super.init(control: control)
-    }
+
 
     /// The value, kept between the minimum and maximum.
     open var value: Double {

@@ -1,6 +1,7 @@
 import GestureKit
 
 /// UIKit's `UIGestureRecognizerDelegate`: every method is optional, with UIKit's default answer.
+@MainActor
 public protocol UIGestureRecognizerDelegate: AnyObject {
     /// Whether the recognizer may leave `possible` (yes).
     func gestureRecognizerShouldBegin(_ gestureRecognizer: UIGestureRecognizer) -> Bool
@@ -38,8 +39,9 @@ extension UIGestureRecognizerDelegate {
 }
 
 /// UIKit's `UIPress` (a physical button press); traces have none, so none is ever made.
-public final class UIPress {
-    private init() {}
+@MainActor
+public final class UIPress: NSObject {
+    private override init() { super.init() }
 }
 
 /// Answers the engine's delegate questions with a UIKit delegate, passing UIKit objects.
@@ -63,7 +65,9 @@ final class DelegateBridge: GestureRecognizerDelegate {
     }
 
     func gestureRecognizerShouldBegin(_ recognizer: GestureRecognizer) -> Bool {
-        delegate?.gestureRecognizerShouldBegin(UIGestureRecognizer.wrap(recognizer)) ?? true
+        onMainActor((self, recognizer)) { bridge, recognizer in
+            bridge.delegate?.gestureRecognizerShouldBegin(UIGestureRecognizer.wrap(recognizer)) ?? true
+        }
     }
 
     func gestureRecognizer(_ recognizer: GestureRecognizer, shouldReceive touch: Touch) -> Bool {
@@ -72,13 +76,18 @@ final class DelegateBridge: GestureRecognizerDelegate {
 
     /// `shouldReceive event` with the engine's event (every touch down in it), then `shouldReceive touch`.
     func gestureRecognizer(_ recognizer: GestureRecognizer, shouldReceive touch: Touch, in event: TouchEvent) -> Bool {
-        guard let delegate else { return true }
-        let wrapped = UIGestureRecognizer.wrap(recognizer)
-        return delegate.gestureRecognizer(wrapped, shouldReceive: UIEvent(event))
-            && delegate.gestureRecognizer(wrapped, shouldReceive: UITouch.wrap(touch))
+        onMainActor((self, recognizer, touch, event)) { bridge, recognizer, touch, event in
+            guard let delegate = bridge.delegate else { return true }
+            let wrapped = UIGestureRecognizer.wrap(recognizer)
+            return delegate.gestureRecognizer(wrapped, shouldReceive: UIEvent(event))
+                && delegate.gestureRecognizer(wrapped, shouldReceive: UITouch.wrap(touch))
+        }
     }
 
     func gestureRecognizer(_ recognizer: GestureRecognizer, shouldRecognizeSimultaneouslyWith other: GestureRecognizer) -> Bool {
-        delegate?.gestureRecognizer(UIGestureRecognizer.wrap(recognizer), shouldRecognizeSimultaneouslyWith: UIGestureRecognizer.wrap(other)) ?? false
+        onMainActor((self, recognizer, other)) { bridge, recognizer, other in
+            bridge.delegate?.gestureRecognizer(
+                UIGestureRecognizer.wrap(recognizer), shouldRecognizeSimultaneouslyWith: UIGestureRecognizer.wrap(other)) ?? false
+        }
     }
 }

@@ -15,12 +15,14 @@ extension RecognizerRegistry {
     /// ```
     public mutating func register(
         uiKind name: String, settings: [String] = [],
-        _ factory: @escaping @Sendable (RecognizerSettings) throws(SettingError) -> UIGestureRecognizer
+        _ factory: @escaping @MainActor @Sendable (RecognizerSettings) throws(SettingError) -> UIGestureRecognizer
     ) {
         register(kind: name, settings: settings) { (settings: RecognizerSettings) throws(SettingError) -> GestureRecognizer in
-            let recognizer = try factory(settings)
-            let core = recognizer.core
-            recognizer.link?.kindName = name
+            let core = try onMainActor(settings) { (settings) throws(SettingError) -> GestureRecognizer in
+                let recognizer = try factory(settings)
+                recognizer.link?.kindName = name
+                return recognizer.core
+            }
             core.name = settings.name
             if let pan = core as? PanGestureRecognizer { pan.estimator = settings.velocityEstimator }
             if let pair = core as? TwoTouchGestureRecognizer { pair.estimator = settings.velocityEstimator }
@@ -30,7 +32,9 @@ extension RecognizerRegistry {
 
     /// Registers a `UIGestureRecognizerDelegate` class that scenes name with `"delegate": name`:
     /// each recognizer naming it gets a new one from `factory`, kept alive by the engine.
-    public mutating func register(uiDelegate name: String, _ factory: @escaping @Sendable () -> any UIGestureRecognizerDelegate) {
-        register(delegate: name) { DelegateBridge(keeping: factory()) }
+    public mutating func register(
+        uiDelegate name: String, _ factory: @escaping @MainActor @Sendable () -> any UIGestureRecognizerDelegate
+    ) {
+        register(delegate: name) { onMainActor(()) { _ in DelegateBridge(keeping: factory()) } }
     }
 }

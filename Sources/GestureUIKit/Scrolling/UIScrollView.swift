@@ -13,9 +13,8 @@ import GestureKit
 /// As in UIKit the scroll view is its own recognizers' delegate without declaring the protocol: a
 /// subclass that adopts `UIGestureRecognizerDelegate` answers for `panGestureRecognizer` and
 /// `pinchGestureRecognizer`.
+@MainActor
 open class UIScrollView: UIView {
-    /// The engine's scroll view.
-    public let scrollCore: ScrollView
     /// The delegate (held weakly, as in UIKit).
     open weak var delegate: (any UIScrollViewDelegate)?
     /// Keeps the recognizers' default-delegate bridge (the engine holds delegates weakly).
@@ -32,38 +31,31 @@ open class UIScrollView: UIView {
     /// `bouncesZoom`: kept (the zoom stays within its scales).
     open var bouncesZoom = true
 
-    /// A scroll view named "scrollView" for a screen built in code, with UIKit's defaults (no content:
-    /// set `contentSize`).
-    public init(frame: CGRect) {
-        scrollCore = ScrollView(name: "scrollView", frame: frame.engine, settings: ScrollViewDescription())
-        super.init(viewing: scrollCore)
-        adopt()
-    }
-
-    /// A scroll view with a name for records (its recognizers are `NAME.pan` and `NAME.pinch`).
-    public override init(name: String, frame: CGRect) {
-        scrollCore = ScrollView(name: name, frame: frame.engine, settings: ScrollViewDescription())
-        super.init(viewing: scrollCore)
-        adopt()
-    }
-
-    /// Views a scene's scroll view.
-    init(viewing core: ScrollView) {
-        scrollCore = core
-        super.init(viewing: core)
-        adopt()
-    }
-
-    private func adopt() {
-        scrollCore.host = ScrollLink(owner: self)
+    /// A scroll view with UIKit's defaults (no content: set `contentSize`). Made in code it is named
+    /// "scrollView" unless named otherwise; its recognizers are `NAME.pan` and `NAME.pinch`.
+    public override init(frame: CGRect) {
+        super.init(frame: frame)
+        scrollCore.scrollHost = ScrollLink(owner: self)
         // The scroll view answers for its recognizers when its class adopts the delegate protocol
         // (and a scene has not given them a delegate of their own).
         if let answering = self as? any UIGestureRecognizerDelegate {
             let bridge = DelegateBridge(weak: answering)
             recognizerDelegate = bridge
             if scrollCore.panGestureRecognizer.delegate == nil { scrollCore.panGestureRecognizer.delegate = bridge }
-            if let pinch = scrollCore.pinchGestureRecognizer, pinch.delegate == nil { pinch.delegate = bridge }
+            adoptPinch()
         }
+    }
+
+    /// Scroll views are not archived here: this returns nil.
+    public required init?(coder: NSCoder) { return nil }
+
+    override class func makeCore(frame: Rect) -> View { ScrollView(name: "", frame: frame, settings: ScrollViewDescription()) }
+
+    /// The engine's scroll view.
+    public var scrollCore: ScrollView {
+        // `makeCore` and `wrap` give a UIScrollView only an engine scroll view.
+        guard let scrollView = core as? ScrollView else { preconditionFailure("a UIScrollView views an engine ScrollView") }
+        return scrollView
     }
 
     // MARK: Content
@@ -290,11 +282,11 @@ extension UIEdgeInsets {
 }
 
 extension UIView {
-    /// The UIKit object of an engine control or scroll view (`UIButton`, `UISlider`, …,
+    /// The UIKit object of an engine control or scroll view (made while `wrap` has it adopted) (`UIButton`, `UISlider`, …,
     /// `UIScrollView`), or nil for any other view.
     static func wrapControlOrScrollView(_ core: View) -> UIView? {
         if let control = core as? Control { return UIControl.wrapControl(control) }
-        if let scrollView = core as? ScrollView { return UIScrollView(viewing: scrollView) }
+        if core is ScrollView { return UIScrollView(frame: .zero) }
         return nil
     }
 }

@@ -1,0 +1,52 @@
+import GestureKit
+
+extension Engine {
+    /// Runs a screen built in UIKit code: `window`'s views, view controllers and the recognizers
+    /// attached to them (the scroll views' own first, then the rest in tree order, as a scene file's).
+    ///
+    /// Views are named for records as they are for `scene --screen`: by `accessibilityIdentifier`,
+    /// else after their class (`view`, `sheetView`), with `2`, `3`, … added to a name already used;
+    /// view controllers by `title`, else after their class.
+    @MainActor
+    public convenience init(screen window: UIWindow, options: EngineOptions = EngineOptions()) {
+        window.prepareForEngine()
+        let core = window.engineWindow ?? Window(screen: window.core.frame.size)
+        self.init(window: core, recognizers: core.recognizersInSceneOrder, options: options)
+    }
+}
+
+extension UIWindow {
+    /// Gives every view a unique name and registers the view controllers with the engine's window.
+    func prepareForEngine() {
+        guard let core = engineWindow else { return }
+        var used: Set<String> = ["window", "application"]
+        var stack: [View] = core.subviews.reversed()
+        while let view = stack.popLast() {
+            let base = view.name.isEmpty ? "view" : view.name
+            var name = base
+            var index = 2
+            while used.contains(name) {
+                name = "\(base)\(index)"
+                index += 1
+            }
+            used.insert(name)
+            view.name = name
+            stack.append(contentsOf: view.subviews.reversed())
+        }
+        stack = core.subviews.reversed()
+        while let view = stack.popLast() {
+            if let controller = (view.compatibilityObject as? UIView)?.owningController {
+                var name = controller.responderName
+                var index = 2
+                while used.contains(name) {
+                    name = "\(controller.responderName)\(index)"
+                    index += 1
+                }
+                used.insert(name)
+                controller.registeredName = name
+                core.addController(named: name, for: view)
+            }
+            stack.append(contentsOf: view.subviews.reversed())
+        }
+    }
+}
