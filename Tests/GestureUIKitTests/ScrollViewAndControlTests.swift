@@ -49,6 +49,16 @@ final class ScrollingOverButtons: UIScrollView {
     }
 }
 
+/// A list that lets every other recognizer run with its own, as the scroll view is its recognizers'
+/// delegate (UIScrollView does not declare the protocol, so adopting it here is no redundant conformance).
+final class SharingList: UIScrollView, UIGestureRecognizerDelegate {
+    func gestureRecognizer(
+        _ gestureRecognizer: UIGestureRecognizer, shouldRecognizeSimultaneouslyWith otherGestureRecognizer: UIGestureRecognizer
+    ) -> Bool {
+        gestureRecognizer === panGestureRecognizer
+    }
+}
+
 /// A button that refuses to track.
 final class InertButton: UIButton {
     override func beginTracking(_ touch: UITouch, with event: UIEvent?) -> Bool { false }
@@ -216,6 +226,29 @@ struct ScrollViewAndControlTests {
             timeline.expectStates("list.pan", [.failed])
             #expect(timeline.controlEvents(of: "buy").contains(.touchUpOutside) || timeline.controlEvents(of: "buy").contains(.touchUpInside))
             #expect(list.contentOffset.y == 0)
+        }
+    }
+
+    @Test("a UIScrollView subclass adopting UIGestureRecognizerDelegate answers for its own pan", arguments: [false, true])
+    func scrollViewIsItsRecognizersDelegate(sharing: Bool) {
+        let window = UIWindow(frame: CGRect(x: 0, y: 0, width: 390, height: 844))
+        let sheet = UIView(name: "sheet", frame: CGRect(x: 0, y: 100, width: 390, height: 744))
+        let sheetPan = UIPanGestureRecognizer(target: nil, action: nil)
+        sheetPan.name = "sheetPan"
+        sheet.addGestureRecognizer(sheetPan)
+        let frame = CGRect(x: 0, y: 0, width: 390, height: 744)
+        let list = sharing ? SharingList(name: "list", frame: frame) : UIScrollView(name: "list", frame: frame)
+        list.contentSize = CGSize(width: 390, height: 3000)
+        sheet.addSubview(list)
+        window.addSubview(sheet)
+        let timeline = replay(heldDrag(from: (195, 600), to: (195, 300)), on: window)
+        #expect(timeline.states(of: "list.pan").first == .began)
+        if sharing {
+            #expect(list.panGestureRecognizer.delegate === list)
+            #expect(timeline.states(of: "sheetPan").first == .began)
+        } else {
+            #expect(list.panGestureRecognizer.delegate == nil)
+            #expect(timeline.states(of: "sheetPan") == [.failed])
         }
     }
 
