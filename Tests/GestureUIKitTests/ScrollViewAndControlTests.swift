@@ -66,6 +66,14 @@ final class TopHolder: UIScrollViewDelegate {
     }
 }
 
+/// A scroll view that observes its own offset, as sticky-header subclasses do.
+final class OffsetObserving: UIScrollView {
+    private(set) var seen: [CGFloat] = []
+    override var contentOffset: CGPoint {
+        didSet { seen.append(contentOffset.y) }
+    }
+}
+
 /// A button that refuses to track.
 final class InertButton: UIButton {
     override func beginTracking(_ touch: UITouch, with event: UIEvent?) -> Bool { false }
@@ -291,6 +299,18 @@ struct ScrollViewAndControlTests {
         #expect(records.filter { $0.event == .didScroll && $0.t <= 0.1 }.last?.contentOffset.y == 0)
         let lastDragged = records.last { $0.event == .willEndDragging }
         #expect(lastDragged?.contentOffset.y == 100)
+    }
+
+    @Test("a UIScrollView subclass's contentOffset observer runs at every scroll, as UIKit moves the content through the setter")
+    func contentOffsetObserver() {
+        let window = UIWindow(frame: CGRect(x: 0, y: 0, width: 390, height: 844))
+        let list = OffsetObserving(name: "list", frame: CGRect(x: 0, y: 0, width: 390, height: 844))
+        list.contentSize = CGSize(width: 390, height: 3000)
+        window.addSubview(list)
+        let records = replay(heldDrag(from: (195, 600), to: (195, 300)), on: window).scrollRecords(of: "list")
+        let scrolls = records.filter { $0.event == .didScroll }.map { CGFloat($0.contentOffset.y) }
+        #expect(!scrolls.isEmpty)
+        #expect(list.seen == scrolls)
     }
 
     @Test("a UIButton subclass whose beginTracking answers false sends no actions", arguments: [false, true])
