@@ -58,10 +58,20 @@ final class DelegateBridge: GestureRecognizerDelegate {
         strongDelegate = nil
     }
 
-    /// A bridge that keeps the delegate alive (a scene's registered delegate).
-    init(keeping delegate: any UIGestureRecognizerDelegate) {
+    /// The name the registry knows the delegate by, for a scene's registered delegate.
+    private var registeredName: String?
+
+    /// A bridge that keeps the delegate alive (a scene's registered delegate, registered as `name`).
+    init(keeping delegate: any UIGestureRecognizerDelegate, name: String) {
         weakDelegate = nil
         strongDelegate = delegate
+        registeredName = name
+    }
+
+    /// The registered name, else the delegate's class name.
+    var sceneName: String? {
+        if let registeredName { return registeredName }
+        return onMainActor(self) { bridge in bridge.delegate.map { String(describing: type(of: $0)) } }
     }
 
     func gestureRecognizerShouldBegin(_ recognizer: GestureRecognizer) -> Bool {
