@@ -4,6 +4,10 @@ public protocol GestureRecognizerDelegate: AnyObject {
     func gestureRecognizerShouldBegin(_ recognizer: GestureRecognizer) -> Bool
     /// Whether the recognizer should see `touch` at all (`shouldReceive touch`).
     func gestureRecognizer(_ recognizer: GestureRecognizer, shouldReceive touch: Touch) -> Bool
+    /// Whether the recognizer should see `touch`, which begins in `event` (UIKit asks
+    /// `shouldReceive event` and then `shouldReceive touch`); what the engine asks. The default
+    /// answers ``gestureRecognizer(_:shouldReceive:)``.
+    func gestureRecognizer(_ recognizer: GestureRecognizer, shouldReceive touch: Touch, in event: TouchEvent) -> Bool
     /// Whether the two may recognize at the same time (`shouldRecognizeSimultaneouslyWith`).
     func gestureRecognizer(_ recognizer: GestureRecognizer, shouldRecognizeSimultaneouslyWith other: GestureRecognizer) -> Bool
     /// The name a scene file gives this delegate (`"delegate"`) when a screen built in code is
@@ -18,6 +22,10 @@ extension GestureRecognizerDelegate {
     public func gestureRecognizerShouldBegin(_ recognizer: GestureRecognizer) -> Bool { true }
     /// Yes.
     public func gestureRecognizer(_ recognizer: GestureRecognizer, shouldReceive touch: Touch) -> Bool { true }
+    /// The answer of ``gestureRecognizer(_:shouldReceive:)``.
+    public func gestureRecognizer(_ recognizer: GestureRecognizer, shouldReceive touch: Touch, in event: TouchEvent) -> Bool {
+        gestureRecognizer(recognizer, shouldReceive: touch)
+    }
     /// No.
     public func gestureRecognizer(_ recognizer: GestureRecognizer, shouldRecognizeSimultaneouslyWith other: GestureRecognizer) -> Bool { false }
 }

@@ -260,13 +260,22 @@ public final class Engine {
             }
         }
         var anyEnded = false
+        var anyBegan = false
         activeTouches.forEachBorrowed { touch in
             if touch.eventSerial != serial { touch.phase = .stationary }
             if touch.phase.isTerminal { anyEnded = true }
+            if touch.phase == .began { anyBegan = true }
         }
         let event = TouchEvent(timestamp: t, allTouches: activeTouches, serial: serial)
+        // The new touches' recognizers are found once the whole event is known, so that a delegate's
+        // `shouldReceive` questions see the event as UIKit's do (every touch of it).
+        if anyBegan {
+            changed.forEachBorrowed { touch in
+                if touch.phase == .began, touch.recognizers.isEmpty { collectRecognizers(for: touch, in: event) }
+            }
+        }
         deliverToRecognizers(changed, event)
-        if let controls { controls.touchesChanged(changed) }
+        if let controls { controls.touchesChanged(changed, in: event) }
         if routesTouches { delivery.deliverTouches(changed, event) }
         environment.endOfEvent()
         if let controls { controls.releaseHolds() }
@@ -298,13 +307,19 @@ public final class Engine {
         let touch = Touch(id: id, location: location, time: time, tapCount: tapCount, serial: touchSerial)
         let hit = window.hitTest(location)
         touch.view = hit
-        if exclusiveTouchWithholds(hit) { return touch }
-        for view in hit?.selfAndAncestors ?? [window] {
-            for recognizer in view.gestureRecognizers where accepts(recognizer, touch) {
+        touch.withheldFromRecognizers = exclusiveTouchWithholds(hit)
+        return touch
+    }
+
+    /// The recognizers a new touch is delivered to: those of its view and the view's ancestors that
+    /// accept it (their delegates asked with the whole `event`).
+    private func collectRecognizers(for touch: Touch, in event: TouchEvent) {
+        guard !touch.withheldFromRecognizers else { return }
+        for view in touch.view?.selfAndAncestors ?? [window] {
+            for recognizer in view.gestureRecognizers where accepts(recognizer, touch, event) {
                 touch.recognizers.append(recognizer)
             }
         }
-        return touch
     }
 
     /// Whether a touch landing on `hit` is kept from every recognizer by an exclusive view that
@@ -320,13 +335,13 @@ public final class Engine {
         return withholds
     }
 
-    private func accepts(_ recognizer: GestureRecognizer, _ touch: Touch) -> Bool {
+    private func accepts(_ recognizer: GestureRecognizer, _ touch: Touch, _ event: TouchEvent) -> Bool {
         guard recognizer.isEnabled, recognizer.environment === environment, recognizer.waitingStates.isEmpty else { return false }
         switch recognizer.logicalState {
         case .possible, .began, .changed: break
         default: return false
         }
-        if let delegate = recognizer.delegate, !delegate.gestureRecognizer(recognizer, shouldReceive: touch) { return false }
+        if let delegate = recognizer.delegate, !delegate.gestureRecognizer(recognizer, shouldReceive: touch, in: event) { return false }
         return true
     }
 

@@ -94,7 +94,14 @@ enum SceneBuilder {
         var byName: [String: GestureRecognizer] = [:]
         for recognizer in scrollRecognizers { byName[recognizer.name] = recognizer }
         var delegates: [AnyObject] = []
+        var configuredScrollRecognizers: Set<String> = []
         for description in scene.recognizers {
+            if let own = byName[description.name], scrollRecognizers.contains(where: { $0 === own }),
+                configuredScrollRecognizers.insert(description.name).inserted
+            {
+                delegates.append(try configureScrollRecognizer(own, from: description, window: window))
+                continue
+            }
             guard byName[description.name] == nil else {
                 throw SceneError("recognizer name \"\(description.name)\" is used twice")
             }
@@ -147,8 +154,10 @@ enum SceneBuilder {
     }
 
     /// Copies the description's flags, thresholds and prevention answers to the recognizer; for a
-    /// registered kind, only the flags the scene names (the rest keep what its `init` set).
-    private static func configure(_ recognizer: GestureRecognizer, from description: RecognizerDescription) {
+    /// registered kind, only the flags the scene names (the rest keep what its `init` set). The
+    /// thresholds are the defaults with the description's overrides, or, with `over`, those given
+    /// with the overrides applied.
+    private static func configure(_ recognizer: GestureRecognizer, from description: RecognizerDescription, over base: Thresholds = Thresholds()) {
         var given: Set<String>?
         if case .custom = description.kind { given = description.givenKeys }
         func applies(_ key: String) -> Bool { given?.contains(key) ?? true }
@@ -156,7 +165,9 @@ enum SceneBuilder {
         if applies("cancelsTouchesInView") { recognizer.cancelsTouchesInView = description.cancelsTouchesInView }
         if applies("delaysTouchesBegan") { recognizer.delaysTouchesBegan = description.delaysTouchesBegan }
         if applies("delaysTouchesEnded") { recognizer.delaysTouchesEnded = description.delaysTouchesEnded }
-        recognizer.thresholds = Thresholds(overrides: description.thresholds)
+        var thresholds = base
+        for (name, value) in description.thresholds { thresholds.set(name, to: value) }
+        recognizer.thresholds = thresholds
         recognizer.preventSelection = description.canPrevent
         recognizer.preventedBySelection = description.canBePreventedBy
     }
@@ -166,6 +177,30 @@ enum SceneBuilder {
     private static func keepsOwnDelegate(_ recognizer: GestureRecognizer, _ description: RecognizerDescription) -> Bool {
         guard case .custom = description.kind, recognizer.delegate != nil, let given = description.givenKeys else { return false }
         return given.isDisjoint(with: ["delegate", "simultaneousWith", "shouldBegin", "shouldReceiveTouch"])
+    }
+
+    /// Configures a scroll view's own recognizer (`NAME.pan`, `NAME.pinch`) from the scene's entry
+    /// of that name: flags, thresholds over the scroll view's own, prevention answers, a pan's
+    /// numbers of touches and the delegate (returned, for the engine to keep).
+    private static func configureScrollRecognizer(
+        _ recognizer: GestureRecognizer, from description: RecognizerDescription, window: Window
+    ) throws(SceneError) -> AnyObject {
+        let kind = recognizer is PinchGestureRecognizer ? "pinch" : "pan"
+        guard let scrollView = recognizer.view as? ScrollView, description.view == scrollView.name, description.kind.name == kind else {
+            throw SceneError("recognizer \"\(description.name)\" is a scroll view's own \(kind): its kind is \"\(kind)\" and its view the scroll view")
+        }
+        for name in Set(description.thresholds.keys) where Thresholds()[name] == nil {
+            throw SceneError("recognizer \"\(description.name)\" has unknown threshold \"\(name)\"")
+        }
+        configure(recognizer, from: description, over: recognizer.thresholds)
+        recognizer.isEnabled = description.enabled && scrollView.settings.scrollEnabled
+        if case let .pan(minimum, maximum) = description.kind, let pan = recognizer as? PanGestureRecognizer {
+            pan.minimumNumberOfTouches = minimum
+            pan.maximumNumberOfTouches = maximum
+        }
+        let delegate: any GestureRecognizerDelegate = description.delegate?.make() ?? SceneDelegate(description, window: window)
+        recognizer.delegate = delegate
+        return delegate
     }
 
     /// Sets up each recognizer's `requireToFail` and checks the names of its `simultaneousWith`, in

@@ -20,7 +20,14 @@ extension SceneDescription {
         let own = Set(screen.recognizers.compactMap { r in
             (r.view as? ScrollView).flatMap { $0.panGestureRecognizer === r || $0.pinchGestureRecognizer === r ? ObjectIdentifier(r) : nil }
         })
-        for recognizer in screen.recognizers where !own.contains(ObjectIdentifier(recognizer)) {
+        for recognizer in screen.recognizers {
+            // A scroll view's own recognizer is written only when the screen configures it.
+            if own.contains(ObjectIdentifier(recognizer)),
+                recognizer.failureRequirements.isEmpty, recognizer.delegate?.sceneName == nil, recognizer.preventSelection == .all,
+                recognizer.preventedBySelection == .all
+            {
+                continue
+            }
             recognizers.append(RecognizerDescription(describing: recognizer, window: window, registry: registry))
         }
     }

@@ -20,7 +20,7 @@ public protocol UIGestureRecognizerDelegate: AnyObject {
     /// Whether the recognizer receives `press` (yes); traces have no presses, so it is never asked.
     func gestureRecognizer(_ gestureRecognizer: UIGestureRecognizer, shouldReceive press: UIPress) -> Bool
     /// Whether the recognizer receives `event` (yes); asked before ``gestureRecognizer(_:shouldReceive:)-(_,UITouch)``
-    /// for each new touch, with the event of the touch's first sample.
+    /// for each new touch, with the event the touch begins in (every touch down at that time).
     func gestureRecognizer(_ gestureRecognizer: UIGestureRecognizer, shouldReceive event: UIEvent) -> Bool
 }
 
@@ -71,7 +71,10 @@ final class DelegateBridge: GestureRecognizerDelegate {
     /// The registered name, else the delegate's class name.
     var sceneName: String? {
         if let registeredName { return registeredName }
-        return onMainActor(self) { bridge in bridge.delegate.map { String(describing: type(of: $0)) } }
+        // A view answering for its own recognizers (a scroll view for its pan) is not a scene delegate.
+        return onMainActor(self) { bridge in
+            bridge.delegate.flatMap { $0 is UIView ? nil : String(describing: type(of: $0)) }
+        }
     }
 
     func gestureRecognizerShouldBegin(_ recognizer: GestureRecognizer) -> Bool {
@@ -81,12 +84,16 @@ final class DelegateBridge: GestureRecognizerDelegate {
     }
 
     func gestureRecognizer(_ recognizer: GestureRecognizer, shouldReceive touch: Touch) -> Bool {
-        onMainActor((self, recognizer, touch)) { bridge, recognizer, touch in
+        gestureRecognizer(recognizer, shouldReceive: touch, in: TouchEvent(timestamp: touch.timestamp, allTouches: [touch]))
+    }
+
+    /// `shouldReceive event` with the engine's event (every touch down in it), then `shouldReceive touch`.
+    func gestureRecognizer(_ recognizer: GestureRecognizer, shouldReceive touch: Touch, in event: TouchEvent) -> Bool {
+        onMainActor((self, recognizer, touch, event)) { bridge, recognizer, touch, event in
             guard let delegate = bridge.delegate else { return true }
             let wrapped = UIGestureRecognizer.wrap(recognizer)
-            let uiTouch = UITouch.wrap(touch)
-            let event = UIEvent(TouchEvent(timestamp: touch.timestamp, allTouches: [touch]))
-            return delegate.gestureRecognizer(wrapped, shouldReceive: event) && delegate.gestureRecognizer(wrapped, shouldReceive: uiTouch)
+            return delegate.gestureRecognizer(wrapped, shouldReceive: UIEvent(event))
+                && delegate.gestureRecognizer(wrapped, shouldReceive: UITouch.wrap(touch))
         }
     }
 

@@ -32,6 +32,12 @@ extension UIWindow {
                 index += 1
             }
             used.insert(name)
+            if let scrollView = view as? ScrollView {
+                // The scroll view's own recognizers are named after it (`NAME.pan`, `NAME.pinch`).
+                for (recognizer, suffix) in [(scrollView.panGestureRecognizer, ".pan"), (scrollView.pinchGestureRecognizer, ".pinch")] {
+                    if let recognizer, recognizer.name == view.name + suffix { recognizer.name = name + suffix }
+                }
+            }
             view.name = name
             reportAppKinds(of: view)
             stack.append(contentsOf: view.subviews.reversed())

@@ -71,6 +71,7 @@ open class UIView: UIResponder {
         if let existing = core.compatibilityObject as? UIView { return existing }
         return UIView.$adopting.withValue(AdoptedView(view: core)) {
             if core is Window { return UIWindow(frame: .zero) }
+            if let special = wrapControlOrScrollView(core) { return special }
             return UIView(frame: .zero)
         }
     }
@@ -234,7 +235,3 @@ struct AdoptedView: @unchecked Sendable {
     // Unchecked: set and read on one thread, around one initializer call.
     let view: View
 }
-
-/// UIKit's `UIControl`: a view class recognizers' delegates test for (`touch.view is UIControl`).
-/// Scene views are plain views; a scene built in code may use this class.
-open class UIControl: UIView {}
