@@ -10,9 +10,14 @@ public protocol GestureRecognizerDelegate: AnyObject {
     func gestureRecognizer(_ recognizer: GestureRecognizer, shouldReceive touch: Touch, in event: TouchEvent) -> Bool
     /// Whether the two may recognize at the same time (`shouldRecognizeSimultaneouslyWith`).
     func gestureRecognizer(_ recognizer: GestureRecognizer, shouldRecognizeSimultaneouslyWith other: GestureRecognizer) -> Bool
+    /// The name a scene file gives this delegate (`"delegate"`) when a screen built in code is
+    /// written as one, or nil (the default) when it has none.
+    var sceneName: String? { get }
 }
 
 extension GestureRecognizerDelegate {
+    /// Nil.
+    public var sceneName: String? { nil }
     /// Yes.
     public func gestureRecognizerShouldBegin(_ recognizer: GestureRecognizer) -> Bool { true }
     /// Yes.

@@ -27,6 +27,15 @@ public protocol ViewHost: AnyObject {
     ///
     /// - Returns: the responders that passed the touches on, in order, and the one that kept them.
     func view(_ view: View, receives touches: [Touch], in phase: TouchPhase, with event: TouchEvent) -> ResponderTrail
+
+    /// The view class a scene file names for this view (`"class"`) when a screen built in code is
+    /// written as one, or nil (the default) for a view of no class of its own.
+    var sceneClassName: String? { get }
+}
+
+extension ViewHost {
+    /// Nil.
+    public var sceneClassName: String? { nil }
 }
 
 /// The path of one touch delivery through hosted responders: who passed it on, and who kept it.

@@ -124,7 +124,7 @@ public struct SceneDecoder: Sendable {
     private static let viewKeys = [
         "name", "frame", "children", "userInteractionEnabled", "hidden", "alpha", "multipleTouchEnabled",
         "exclusiveTouch", "exclusiveTouchBlocksRecognizers", "clipsToBounds", "handles", "canBecomeFirstResponder", "hitTest",
-        "hitInsets", "forwardsTo", "scrollView", "thresholds",
+        "hitInsets", "forwardsTo", "scrollView", "thresholds", "class",
     ] + SceneDecoder.controlKeys
 
     private func view(_ json: Located<JSONValue>, names: inout NameTable) throws(TraceError) -> ViewDescription {
@@ -141,6 +141,8 @@ public struct SceneDecoder: Sendable {
         }
         let frame = try rect(frameMember.value, "\"frame\" of view \"\(name.value)\"")
         var description = ViewDescription(name: name.value, frame: frame)
+        description.givenKeys = Set(members.members.map(\.key))
+        if let m = members.member("class") { description.viewClass = try viewClass(m) }
         if let m = members.member("userInteractionEnabled") { description.userInteractionEnabled = try bool(m) }
         if let m = members.member("hidden") { description.hidden = try bool(m) }
         if let m = members.member("alpha") {
@@ -293,6 +295,7 @@ public struct SceneDecoder: Sendable {
             ? try recognizerKind(kindName, members)
             : try customKind(kindName, settings, members, recognizer: name.value, at: kindPosition)
         var d = RecognizerDescription(name: name.value, kind: kind, view: viewName)
+        d.givenKeys = Set(members.members.map(\.key))
         var refs: [(name: String, at: SourcePosition, what: String)] = []
         try readFlags(members, [
             ("enabled", \.enabled), ("cancelsTouchesInView", \.cancelsTouchesInView), ("delaysTouchesBegan", \.delaysTouchesBegan),
@@ -473,6 +476,21 @@ public struct SceneDecoder: Sendable {
             for member in members { object[member.key] = setting(member.value) }
             return .object(object)
         }
+    }
+
+    /// The registered view class a view's `"class"` key names.
+    private func viewClass(_ member: JSONMember) throws(TraceError) -> RegisteredViewClass {
+        let className = try string(member.value, "\"class\"")
+        guard let viewClass = registry.viewClass(className) else {
+            let known = registry.viewClasses.keys.sorted()
+            throw error(
+                member.value.position,
+                "unknown view class \"\(className)\""
+                    + (known.isEmpty
+                        ? " (no view classes are registered)"
+                        : Suggestions.parenthesis(className, among: known, note: "expected one of \(known.joined(separator: ", "))")))
+        }
+        return viewClass
     }
 
     /// The registered delegate a `"delegate"` key names; it cannot be combined with the keys it replaces.

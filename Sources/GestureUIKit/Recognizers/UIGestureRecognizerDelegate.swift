@@ -58,10 +58,23 @@ final class DelegateBridge: GestureRecognizerDelegate {
         strongDelegate = nil
     }
 
-    /// A bridge that keeps the delegate alive (a scene's registered delegate).
-    init(keeping delegate: any UIGestureRecognizerDelegate) {
+    /// The name the registry knows the delegate by, for a scene's registered delegate.
+    private var registeredName: String?
+
+    /// A bridge that keeps the delegate alive (a scene's registered delegate, registered as `name`).
+    init(keeping delegate: any UIGestureRecognizerDelegate, name: String) {
         weakDelegate = nil
         strongDelegate = delegate
+        registeredName = name
+    }
+
+    /// The registered name, else the delegate's class name.
+    var sceneName: String? {
+        if let registeredName { return registeredName }
+        // A view answering for its own recognizers (a scroll view for its pan) is not a scene delegate.
+        return onMainActor(self) { bridge in
+            bridge.delegate.flatMap { $0 is UIView ? nil : String(describing: type(of: $0)) }
+        }
     }
 
     func gestureRecognizerShouldBegin(_ recognizer: GestureRecognizer) -> Bool {

@@ -16,11 +16,13 @@ extension Engine {
 }
 
 extension UIWindow {
-    /// Gives every view a unique name and registers the view controllers with the engine's window.
+    /// Gives every view a unique name, registers the view controllers with the engine's window, and
+    /// has the recognizers of the app's own classes report their class as their kind.
     func prepareForEngine() {
         guard let core = engineWindow else { return }
         var used: Set<String> = ["window", "application"]
         var stack: [View] = core.subviews.reversed()
+        reportAppKinds(of: core)
         while let view = stack.popLast() {
             let base = view.name.isEmpty ? "view" : view.name
             var name = base
@@ -30,7 +32,14 @@ extension UIWindow {
                 index += 1
             }
             used.insert(name)
+            if let scrollView = view as? ScrollView {
+                // The scroll view's own recognizers are named after it (`NAME.pan`, `NAME.pinch`).
+                for (recognizer, suffix) in [(scrollView.panGestureRecognizer, ".pan"), (scrollView.pinchGestureRecognizer, ".pinch")] {
+                    if let recognizer, recognizer.name == view.name + suffix { recognizer.name = name + suffix }
+                }
+            }
             view.name = name
+            reportAppKinds(of: view)
             stack.append(contentsOf: view.subviews.reversed())
         }
         stack = core.subviews.reversed()
@@ -47,6 +56,14 @@ extension UIWindow {
                 core.addController(named: name, for: view)
             }
             stack.append(contentsOf: view.subviews.reversed())
+        }
+    }
+
+    /// Has the recognizers of `view` that are of the app's own classes report their class as their kind.
+    private func reportAppKinds(of view: View) {
+        for recognizer in view.gestureRecognizers {
+            guard let link = recognizer.host as? CoreLink, link.kindName == nil, let owner = link.owner else { continue }
+            link.kindName = appClassName(of: owner)
         }
     }
 }

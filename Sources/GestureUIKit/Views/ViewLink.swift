@@ -12,6 +12,9 @@ final class ViewLink: ViewHost {
 
     init(owner: UIView) { self.owner = owner }
 
+    /// The class name of a view of a class of the app's own (not one of GestureUIKit's).
+    var sceneClassName: String? { appClassName(of: owner) }
+
     func view(_ view: View, hitTest point: Point) -> View? {
         onMainActor((owner, point)) { owner, point in owner.hitTest(CGPoint(point), with: nil)?.core }
     }
@@ -41,4 +44,10 @@ final class ViewLink: ViewHost {
             return uiEvent.trail ?? ResponderTrail(passed: [], responder: owner.responderName)
         }
     }
+}
+
+/// The name of `object`'s class when it is a class of the app's own, nil for GestureUIKit's classes.
+func appClassName(of object: AnyObject) -> String? {
+    let objectType: AnyObject.Type = type(of: object)
+    return String(reflecting: objectType).hasPrefix("GestureUIKit.") ? nil : String(describing: objectType)
 }
