@@ -48,8 +48,16 @@ struct CheckmarkGrid {
 
     /// The subjects the recognizer's thresholds were chosen on.
     static let trainingSubjects: Set<String> = ["s02", "s03"]
-    static let rotations: [Double] = [-30, -20, -10, 0, 10, 20, 30]
-    static let scales: [Double] = [0.5, 0.75, 1, 1.5, 2]
+    /// The grid; tuning runs may widen it (`GESTURECTL_GRID_ROTATIONS="-45,-40,…"`,
+    /// `GESTURECTL_GRID_SCALES="0.4,…"`) to see how much margin the thresholds leave.
+    static let rotations: [Double] = list("GESTURECTL_GRID_ROTATIONS") ?? [-30, -20, -10, 0, 10, 20, 30]
+    static let scales: [Double] = list("GESTURECTL_GRID_SCALES") ?? [0.5, 0.75, 1, 1.5, 2]
+
+    private static func list(_ name: String) -> [Double]? {
+        guard let text = ProcessInfo.processInfo.environment[name] else { return nil }
+        let values = text.split(separator: ",").compactMap { Double($0.trimmingCharacters(in: .whitespaces)) }
+        return values.isEmpty ? nil : values
+    }
 
     /// Threshold overrides for tuning runs: `GESTURECTL_CHECKMARK_THRESHOLDS="name=value,…"`.
     static let overriddenThresholds: Thresholds = {
