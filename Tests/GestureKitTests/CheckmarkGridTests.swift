@@ -44,6 +44,8 @@ struct CheckmarkGrid {
         var check = Tally(), others = Tally(), v = Tally()
         /// Accepted strokes of the other gestures, by gesture.
         var accepted: [String: Int] = [:]
+        /// Why each rejected check failed (its group and the upright frame's reason), for tuning runs.
+        var rejectedChecks: [String] = []
     }
 
     /// The subjects the recognizer's thresholds were chosen on.
@@ -82,7 +84,9 @@ struct CheckmarkGrid {
                 for (stroke, record) in zip(transformed, DollarLogs.run(transformed, through: recognizer)) {
                     let accepted = record?.state == .recognized
                     switch stroke.gesture.lowercased() {
-                    case "check", "checkmark", "check_mark", "tick": cell.check.add(accepted)
+                    case "check", "checkmark", "check_mark", "tick":
+                        cell.check.add(accepted)
+                        if !accepted { cell.rejectedChecks.append("\(stroke.group): \(record?.reason ?? "no record")") }
                     case "v": cell.v.add(accepted)
                     default:
                         cell.others.add(accepted)
@@ -130,6 +134,12 @@ struct CheckmarkGrid {
                             others.percent, others.passed, others.total, v.percent, upright.check.percent, upright.others.percent))
         var byGesture: [String: Int] = [:]
         for cell in cells { byGesture.merge(cell.accepted, uniquingKeysWith: +) }
+        if ProcessInfo.processInfo.environment["GESTURECTL_GRID_REASONS"] == "1" {
+            for cell in cells where !cell.rejectedChecks.isEmpty {
+                lines.append("\(format(cell.rotation))° × \(format(cell.scale)) rejected checks:")
+                lines += cell.rejectedChecks.map { "  " + $0 }
+            }
+        }
         lines.append("others accepted by gesture: " + byGesture.sorted { $0.value > $1.value }.map { "\($0.key) \($0.value)" }.joined(separator: ", "))
         return lines.joined(separator: "\n")
     }

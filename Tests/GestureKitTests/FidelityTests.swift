@@ -90,8 +90,9 @@ extension FidelityTests {
 // MARK: Issue 30: the last gaps against Apple's words
 
 extension FidelityTests {
-    /// `UISwipeGestureRecognizer`: "You may determine the location where a swipe began by calling
-    /// location(in:)": the record's location is where the fingers touched down, in the view's
+    /// `UISwipeGestureRecognizer`: "You can determine the location where a swipe begins by calling
+    /// … location(in:) … The former method provides the centroid if the gesture contains more than
+    /// one touch": the record's location is where the fingers touched down, in the view's
     /// coordinates, not where the swipe was recognized.
     @Test func aSwipesLocationIsWhereItBegan() throws {
         var panel = ViewDescription(name: "panel", frame: Rect(x: 40, y: 300, width: 300, height: 200))

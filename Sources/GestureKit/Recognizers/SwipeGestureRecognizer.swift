@@ -162,8 +162,9 @@ open class SwipeGestureRecognizer: GestureRecognizer {
         fail("its touches were cancelled")
     }
 
-    /// Where the swipe began (Apple: "You may determine the location where a swipe began by calling
-    /// location(in:)"): the centroid of the fingers' touch-down points, not where it was recognized.
+    /// Where the swipe began (Apple: "You can determine the location where a swipe begins by
+    /// calling … location(in:)", the centroid for several touches): the centroid of the fingers'
+    /// touch-down points, not where it was recognized.
     override open func location(in view: View?) -> Point {
         guard !touches.isEmpty else { return super.location(in: view) }
         var x = 0.0, y = 0.0
