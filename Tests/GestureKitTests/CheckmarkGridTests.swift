@@ -44,12 +44,22 @@ struct CheckmarkGrid {
         var check = Tally(), others = Tally(), v = Tally()
         /// Accepted strokes of the other gestures, by gesture.
         var accepted: [String: Int] = [:]
+        /// Why each rejected check failed (its group and the upright frame's reason), for tuning runs.
+        var rejectedChecks: [String] = []
     }
 
     /// The subjects the recognizer's thresholds were chosen on.
     static let trainingSubjects: Set<String> = ["s02", "s03"]
-    static let rotations: [Double] = [-30, -20, -10, 0, 10, 20, 30]
-    static let scales: [Double] = [0.5, 0.75, 1, 1.5, 2]
+    /// The grid; tuning runs may widen it (`GESTURECTL_GRID_ROTATIONS="-45,-40,…"`,
+    /// `GESTURECTL_GRID_SCALES="0.4,…"`) to see how much margin the thresholds leave.
+    static let rotations: [Double] = list("GESTURECTL_GRID_ROTATIONS") ?? [-30, -20, -10, 0, 10, 20, 30]
+    static let scales: [Double] = list("GESTURECTL_GRID_SCALES") ?? [0.5, 0.75, 1, 1.5, 2]
+
+    private static func list(_ name: String) -> [Double]? {
+        guard let text = ProcessInfo.processInfo.environment[name] else { return nil }
+        let values = text.split(separator: ",").compactMap { Double($0.trimmingCharacters(in: .whitespaces)) }
+        return values.isEmpty ? nil : values
+    }
 
     /// Threshold overrides for tuning runs: `GESTURECTL_CHECKMARK_THRESHOLDS="name=value,…"`.
     static let overriddenThresholds: Thresholds = {
@@ -74,7 +84,9 @@ struct CheckmarkGrid {
                 for (stroke, record) in zip(transformed, DollarLogs.run(transformed, through: recognizer)) {
                     let accepted = record?.state == .recognized
                     switch stroke.gesture.lowercased() {
-                    case "check", "checkmark", "check_mark", "tick": cell.check.add(accepted)
+                    case "check", "checkmark", "check_mark", "tick":
+                        cell.check.add(accepted)
+                        if !accepted { cell.rejectedChecks.append("\(stroke.group): \(record?.reason ?? "no record")") }
                     case "v": cell.v.add(accepted)
                     default:
                         cell.others.add(accepted)
@@ -122,6 +134,12 @@ struct CheckmarkGrid {
                             others.percent, others.passed, others.total, v.percent, upright.check.percent, upright.others.percent))
         var byGesture: [String: Int] = [:]
         for cell in cells { byGesture.merge(cell.accepted, uniquingKeysWith: +) }
+        if ProcessInfo.processInfo.environment["GESTURECTL_GRID_REASONS"] == "1" {
+            for cell in cells where !cell.rejectedChecks.isEmpty {
+                lines.append("\(format(cell.rotation))° × \(format(cell.scale)) rejected checks:")
+                lines += cell.rejectedChecks.map { "  " + $0 }
+            }
+        }
         lines.append("others accepted by gesture: " + byGesture.sorted { $0.value > $1.value }.map { "\($0.key) \($0.value)" }.joined(separator: ", "))
         return lines.joined(separator: "\n")
     }

@@ -1,3 +1,4 @@
+import Foundation
 import GestureKit
 import Testing
 
@@ -358,4 +359,25 @@ private func checkmarkRecords(_ samples: [Sample], thresholds: [String: Double] 
 
 private func describe(_ record: TransitionRecord) -> String {
     "\(record.state.rawValue)@\(record.t) \(record.reason ?? "")"
+}
+
+extension CheckmarkTests {
+    /// A check tilted counterclockwise leans its long upstroke past vertical sooner than a check
+    /// tilted clockwise leans its downstroke: the rules also run in frames turned clockwise up to
+    /// `checkmarkMaximumCounterclockwiseTilt` (45°), so a steep check tilted 50° counterclockwise
+    /// is still a check; without those frames (the limit at `checkmarkMaximumTilt`) its upstroke
+    /// goes left in every frame.
+    @Test func aCheckTiltedFarCounterclockwiseIsAccepted() throws {
+        let upright = [Point(x: 100, y: 200), Point(x: 130, y: 240), Point(x: 150, y: 100)]
+        let angle = -50.0 * .pi / 180  // counterclockwise on screen (y down)
+        let tilted = upright.map { p -> Point in
+            let d = p - upright[0]
+            return Point(x: 150 + d.x * cos(angle) - d.y * sin(angle), y: 400 + d.x * sin(angle) + d.y * cos(angle))
+        }
+        let samples = strokeSamples(tilted, duration: 0.3, rate: 120)
+        #expect(try checkmarkRecords(samples).map(\.state) == [.recognized])
+        let without = try checkmarkRecords(samples, thresholds: ["checkmarkMaximumCounterclockwiseTilt": 0.5236])
+        #expect(without.map(\.state) == [.failed])
+        #expect(without.first?.reason?.contains("a checkmark is drawn left to right") == true)
+    }
 }

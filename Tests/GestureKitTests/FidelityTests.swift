@@ -86,3 +86,47 @@ extension FidelityTests {
         #expect(records.map(\.state) == [.recognized])
     }
 }
+
+// MARK: Issue 30: the last gaps against Apple's words
+
+extension FidelityTests {
+    /// `UISwipeGestureRecognizer`: "You can determine the location where a swipe begins by calling
+    /// … location(in:) … The former method provides the centroid if the gesture contains more than
+    /// one touch": the record's location is where the fingers touched down, in the view's
+    /// coordinates, not where the swipe was recognized.
+    @Test func aSwipesLocationIsWhereItBegan() throws {
+        var panel = ViewDescription(name: "panel", frame: Rect(x: 40, y: 300, width: 300, height: 200))
+        panel.multipleTouchEnabled = true
+        let scene = SceneDescription(views: [panel], recognizers: [RecognizerDescription(name: "swipe", kind: .swipe(), view: "panel")])
+        let records = try transitions(first.drag(from: Point(x: 60, y: 400), to: Point(x: 300, y: 410), duration: 0.2), scene: scene)
+        #expect(records.map(\.state) == [.recognized])
+        #expect(records.first?.location == Point(x: 20, y: 100))
+    }
+
+    /// UIKit delivers an event to every recognizer before it decides what their state changes mean,
+    /// so a recognizer that recognizes in `touchesBegan` prevents the others sharing the touch
+    /// whether they are listed before or after it.
+    @Test(arguments: [true, false])
+    func aRecognitionInTouchesBeganPreventsRivalsWhateverTheSceneOrder(instantFirst: Bool) {
+        let window = Window()
+        let view = View(name: "screen", frame: window.frame)
+        window.addSubview(view)
+        let instant = RecognizesAtTouchDown(name: "instant")
+        let tap = TapGestureRecognizer(name: "tap")
+        view.addGestureRecognizer(instant)
+        view.addGestureRecognizer(tap)
+        let engine = Engine(window: window, recognizers: instantFirst ? [instant, tap] : [tap, instant])
+        var records: [TransitionRecord] = []
+        engine.onRecord = { if case .transition(let record) = $0 { records.append(record) } }
+        for sample in [first.down(0, 100, 100), first.up(0.05, 100, 100)] { engine.process(sample) }
+        engine.finish()
+        #expect(records.summary == ["instant recognized@0", "tap failed@0"])
+        #expect(records.last?.reason == "prevented by instant, which recognized")
+    }
+}
+
+/// A discrete recognizer that recognizes as soon as a finger touches down.
+private final class RecognizesAtTouchDown: GestureRecognizer {
+    override var isDiscrete: Bool { true }
+    override func touchesBegan(_ touches: [Touch], with event: TouchEvent) { state = .recognized }
+}

@@ -52,7 +52,8 @@ extension SwipeTests {
             #expect(record.t == 0.5)
             #expect(record.direction == "right")
             #expect(record.touches == 1)
-            #expect(record.location == Point(x: 200, y: 400))
+            // Where the swipe began (Apple's location(in:) for a swipe), not where it was recognized.
+            #expect(record.location == Point(x: 100, y: 400))
         } else {
             #expect(record.state == .failed)
             #expect(record.t == 0.5)
@@ -151,7 +152,7 @@ extension SwipeTests {
     @Test func retreatThatStaysAheadDoesNotFail() throws {
         let records = try transitions(stroke([(0.05, 30, 0), (0.1, 10, 0), (0.15, 60, 0)], liftAt: 0.2), scene: swipeScene())
         #expect(records.summary == ["swipe recognized@0.15"])
-        #expect(records.first?.location == Point(x: 160, y: 400))
+        #expect(records.first?.location == Point(x: 100, y: 400))
     }
 
     // MARK: Directions
@@ -230,7 +231,8 @@ extension SwipeTests {
             twoFingerSlide((0, 100, 400), (0, 120, 500), moveAt: 0.1, to: 150, 170, liftAt: 0.15), scene: swipeScene(touches: 2))
         #expect(records.summary == ["swipe recognized@0.1"])
         #expect(records.first?.touches == 2)
-        #expect(records.first?.location == Point(x: 160, y: 450))
+        // The centroid of the two touch-down points (100, 400) and (120, 500).
+        #expect(records.first?.location == Point(x: 110, y: 450))
         #expect(records.first?.direction == "right")
     }
 

@@ -14,6 +14,9 @@ final class DeliveryRouter {
         /// Deliveries held back, oldest first, with the recognizer that held each.
         var held: [Held] = []
         var finished = false
+        /// The scroll view whose content-touch delay still holds the touch's `touchesBegan`, and its timer.
+        var contentDelayedBy: String?
+        var contentDelayTimer: Int?
 
         init(touch: Touch) {
             self.touch = touch
@@ -86,19 +89,23 @@ final class DeliveryRouter {
                 let admit = !touch.cancelledInView && admitted(touch)
                 down.append(touch)
                 guard admit else { continue }
-                entries.append(Entry(touch: touch))
+                let entry = Entry(touch: touch)
+                entries.append(entry)
+                if let wait = touch.view?.contentTouchDelay { startContentDelay(entry, wait.delay, by: wait.scrollView.name) }
             }
             guard let entry = entries.first(where: { $0.touch === touch && !$0.finished }) else { continue }
             let phase = touch.phase
             if phase == .stationary { continue }
+            // A lift ends the content-touch delay: the scroll view hands the touch on at once.
+            if phase.isTerminal { stopContentDelay(entry) }
             if phase == .cancelled {
                 entry.held.removeAll()
                 if entry.beganDelivered { add(&batch, entry, .cancelled, at: event.timestamp, delayedBy: nil, cancelledBy: nil) }
                 entry.finished = true
                 continue
             }
-            if !entry.held.isEmpty || (phase == .began && blocker(entry, forBegan: true) != nil) {
-                hold(entry, phase, by: blocker(entry, forBegan: true) ?? entry.held.last?.by ?? "", at: event.timestamp)
+            if !entry.held.isEmpty || (phase == .began && (blocker(entry, forBegan: true) != nil || entry.contentDelayedBy != nil)) {
+                hold(entry, phase, by: blocker(entry, forBegan: true) ?? entry.contentDelayedBy ?? entry.held.last?.by ?? "", at: event.timestamp)
                 continue
             }
             if phase == .ended, let by = blocker(entry, forBegan: false) {
@@ -135,6 +142,22 @@ final class DeliveryRouter {
         return nil
     }
 
+    /// Holds the touch's `touchesBegan` for a scroll view's content-touch delay (`delaysContentTouches`).
+    private func startContentDelay(_ entry: Entry, _ delay: Double, by scrollView: String) {
+        entry.contentDelayedBy = scrollView
+        entry.contentDelayTimer = engine.environment.clock.schedule(at: engine.now + delay, owner: entry) { [weak entry] in
+            // The engine releases what nothing holds any more right after its timers.
+            entry?.contentDelayTimer = nil
+            entry?.contentDelayedBy = nil
+        }
+    }
+
+    private func stopContentDelay(_ entry: Entry) {
+        if let timer = entry.contentDelayTimer { engine.environment.clock.cancel(timer) }
+        entry.contentDelayTimer = nil
+        entry.contentDelayedBy = nil
+    }
+
     private func hold(_ entry: Entry, _ phase: TouchPhase, by: String, at t: Double) {
         heldCount += 1
         let touch = entry.touch
@@ -146,7 +169,7 @@ final class DeliveryRouter {
     /// Delivers, in the order they happened, the held deliveries nothing holds back any more.
     private func releaseHolds() {
         var released: [(entry: Entry, item: Held)] = []
-        for entry in entries where !entry.finished && !entry.held.isEmpty {
+        for entry in entries where !entry.finished && !entry.held.isEmpty && entry.contentDelayedBy == nil {
             while let first = entry.held.first {
                 let blocked = first.phase == .ended && entry.beganDelivered
                     ? blocker(entry, forBegan: false) : blocker(entry, forBegan: true)
@@ -185,6 +208,7 @@ final class DeliveryRouter {
         for entry in entries where !entry.finished && entry.receivers.contains(where: { $0.recognizer === r && $0.cycle == r.resetCycle }) {
             if r.cancelsTouchesInView || (r.delaysTouchesBegan && !entry.beganDelivered) {
                 entry.touch.cancelledInView = true
+                stopContentDelay(entry)
                 entry.held.removeAll()
                 if entry.beganDelivered {
                     add(&batch, entry, .cancelled, at: engine.now, delayedBy: nil, cancelledBy: r.name)

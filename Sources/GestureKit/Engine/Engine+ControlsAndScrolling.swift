@@ -39,14 +39,33 @@ extension Engine {
         for touch in r.touches {
             if let control = touch.view?.enclosingControl, let reason = control.refusal(of: r) { return reason }
         }
-        guard let pan = r as? ScrollViewPanGestureRecognizer, let scrollView = pan.scrollView,
-            let control = controls?.trackingControl(inside: scrollView)
-        else { return nil }
+        guard let pan = r as? ScrollViewPanGestureRecognizer, let scrollView = pan.scrollView else { return nil }
+        guard let control = controls?.trackingControl(inside: scrollView) else {
+            // A plain content view tracks a touch once its touchesBegan is due: at once, or after the
+            // content-touch delay (touchesShouldCancel(in:) answers true for it, so only
+            // canCancelContentTouches can refuse).
+            guard !scrollView.settings.canCancelContentTouches, let view = trackingContentView(of: pan, inside: scrollView) else { return nil }
+            return "\(view.name) is tracking the touch and \(scrollView.name)'s canCancelContentTouches is false"
+        }
         if !scrollView.settings.canCancelContentTouches {
             return "\(control.name) is tracking the touch and \(scrollView.name)'s canCancelContentTouches is false"
         }
         if !scrollView.touchesShouldCancel(in: control) {
             return "\(control.name) is tracking the touch and \(scrollView.name)'s touchesShouldCancel(in:) answered false for it, a control"
+        }
+        return nil
+    }
+
+    /// A view inside `scrollView` (not a control, which the control tracker follows, nor a scroll
+    /// view) that has been sent `touchesBegan` for one of the pan's touches still down: the content
+    /// touch delay, if any, is over.
+    private func trackingContentView(of pan: ScrollViewPanGestureRecognizer, inside scrollView: ScrollView) -> View? {
+        for touch in pan.touches where !touch.phase.isTerminal {
+            guard let view = touch.view, view !== scrollView, !(view is ScrollView), view.isDescendant(of: scrollView),
+                view.enclosingControl == nil
+            else { continue }
+            let delay = view.contentTouchDelay?.delay ?? 0
+            if now - touch.startTime >= delay - VirtualClock.tolerance(near: now) { return view }
         }
         return nil
     }

@@ -364,6 +364,9 @@ public final class Engine {
         }
         // Only the engine reads or writes `eventTouches`, so each recognizer's lists stay as they
         // are while its own methods run (and until its next event or reset).
+        // Every recognizer takes its new touches before any is told of them, as UIKit delivers the
+        // event to all of them before deciding: one that recognizes in touchesBegan then prevents
+        // the others sharing the touch wherever they are listed in the scene.
         order.forEach { r in
             r.eventTouches.seal()
             let began = r.eventTouches.began.count
@@ -372,6 +375,9 @@ public final class Engine {
                 r.engagedTouchCount += began
                 for touch in r.eventTouches.began { r.seenTouchSerials.append(touch.serial) }
             }
+        }
+        order.forEach { r in
+            let began = r.eventTouches.began.count
             if let centroid = r.touches.windowCentroid { r.lastLocation = centroid }
             if r.isEnabled {
                 if began > 0, r.isReceiving { r.receive(.began, r.eventTouches.began, with: event) }

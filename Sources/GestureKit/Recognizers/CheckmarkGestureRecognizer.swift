@@ -51,11 +51,22 @@ public final class CheckmarkGestureRecognizer: GestureRecognizer {
     override public var kindName: String { "checkmark" }
     override public var isDiscrete: Bool { true }
 
-    /// The frames' angles: upright, then ±the tilt and ±half of it (upright alone for no tilt).
+    /// The frames' angles: upright, then ±the tilt and ±half of it, then frames turned further
+    /// clockwise every half tilt up to `checkmarkMaximumCounterclockwiseTilt` (they straighten checks
+    /// tilted counterclockwise); upright alone for no tilt.
     private var angles: [Double] {
         let tilt = thresholds.checkmarkMaximumTilt
         guard tilt > 0 else { return [0] }
-        return [0, -tilt, tilt, -tilt / 2, tilt / 2]
+        var angles = [0, -tilt, tilt, -tilt / 2, tilt / 2]
+        let counterclockwise = thresholds.checkmarkMaximumCounterclockwiseTilt
+        var next = tilt + tilt / 2
+        // A bounded number of frames, however far the scene's threshold reaches (at most a half turn).
+        while next < min(counterclockwise, .pi) - 1e-9 && angles.count < 16 {
+            angles.append(next)
+            next += tilt / 2
+        }
+        if counterclockwise > tilt + 1e-9 { angles.append(min(counterclockwise, .pi)) }
+        return angles
     }
 
     override public func touchesBegan(_ touches: [Touch], with event: TouchEvent) {

@@ -63,6 +63,10 @@ open class PanGestureRecognizer: GestureRecognizer {
     /// view's pan counts only the axes it can scroll).
     func movementTowardHysteresis(_ raw: Point) -> Point { raw }
 
+    /// Why movement past the hysteresis did not count toward it, or nil (a scroll view's pan: the
+    /// axes it cannot scroll).
+    func uncountedMovementReason(moved: Point) -> String? { nil }
+
     /// Whether fingers beyond the maximum are ignored before the pan begins too, instead of
     /// holding it back (the screen-edge pan follows its first finger alone).
     var ignoresExtraFingersBeforeBeginning: Bool { false }
@@ -161,6 +165,12 @@ open class PanGestureRecognizer: GestureRecognizer {
         let moved = max(abs(pan.position.x - pan.origin.x), abs(pan.position.y - pan.origin.y))
         let hysteresis = format(thresholds.panHysteresis)
         let prefix = (pan.mostFingers > 1 ? "the fingers lifted" : "the finger lifted") + " after moving \(format(moved)) pt, "
+        let counted = movementTowardHysteresis(pan.position - pan.origin)
+        if moved >= thresholds.panHysteresis, max(abs(counted.x), abs(counted.y)) < thresholds.panHysteresis,
+            let reason = uncountedMovementReason(moved: pan.position - pan.origin)
+        {
+            return reason
+        }
         if pan.heldBackByMaximum {
             return prefix + "never with at most maximumNumberOfTouches \(Self.fingers(maximumNumberOfTouches)) down past panHysteresis \(hysteresis) pt"
         }

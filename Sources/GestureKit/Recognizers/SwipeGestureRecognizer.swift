@@ -162,6 +162,20 @@ open class SwipeGestureRecognizer: GestureRecognizer {
         fail("its touches were cancelled")
     }
 
+    /// Where the swipe began (Apple: "You can determine the location where a swipe begins by
+    /// calling … location(in:)", the centroid for several touches): the centroid of the fingers'
+    /// touch-down points, not where it was recognized.
+    override open func location(in view: View?) -> Point {
+        guard !touches.isEmpty else { return super.location(in: view) }
+        var x = 0.0, y = 0.0
+        for touch in touches {
+            x += touch.startLocation.x
+            y += touch.startLocation.y
+        }
+        let began = Point(x: x / Double(touches.count), y: y / Double(touches.count))
+        return view?.convertFromWindow(began) ?? began
+    }
+
     override open func reset() {
         recognizedDirection = nil
         startTime = nil

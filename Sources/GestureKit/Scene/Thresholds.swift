@@ -55,6 +55,8 @@ public struct Thresholds: ThresholdTable, Hashable, Sendable {
     public var checkmarkMinimumRelativeStroke = 0.2
     /// Checkmark: the tilt either way at which the rules also run, in radians (choice; 30°; frames at 0, ±15° and ±30°; 0 turns tilting off).
     public var checkmarkMaximumTilt = 0.5236
+    /// Checkmark: the counterclockwise tilt up to which the rules also run, in radians, when that is more than checkmarkMaximumTilt (choice; 45°, frames every half of checkmarkMaximumTilt beyond it: a check tilted counterclockwise pushes its long upstroke past vertical, so that side needs more room; on the $1 logs' training subjects, checks turned 45° counterclockwise are all accepted with it, 96.7–98.3% without).
+    public var checkmarkMaximumCounterclockwiseTilt = 0.7854
     /// Template: the shortest stroke matched against templates, as path length in points (choice; as far as a pan must move to begin).
     public var templateMinimumStroke = 10.0
 
@@ -89,6 +91,7 @@ public struct Thresholds: ThresholdTable, Hashable, Sendable {
         ("checkmarkMaximumFlatBottom", \.checkmarkMaximumFlatBottom),
         ("checkmarkMinimumRelativeStroke", \.checkmarkMinimumRelativeStroke),
         ("checkmarkMaximumTilt", \.checkmarkMaximumTilt),
+        ("checkmarkMaximumCounterclockwiseTilt", \.checkmarkMaximumCounterclockwiseTilt),
         ("templateMinimumStroke", \.templateMinimumStroke),
         ]
     }

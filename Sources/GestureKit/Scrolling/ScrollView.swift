@@ -158,6 +158,24 @@ public final class ScrollView: View {
     }
 }
 
+extension View {
+    /// How long a touch landing on this view waits for its `touchesBegan` because enclosing scroll
+    /// views delay content touches (`delaysContentTouches`, `contentTouchDelay`): the longest of
+    /// their delays, with the nearest of them; nil when none delays it.
+    var contentTouchDelay: (delay: Double, scrollView: ScrollView)? {
+        var result: (delay: Double, scrollView: ScrollView)?
+        var ancestor = superview
+        while let view = ancestor {
+            if let scrollView = view as? ScrollView, scrollView.delaysContentTouches {
+                let delay = max(result?.delay ?? 0, scrollView.thresholds.contentTouchDelay)
+                result = (delay, result?.scrollView ?? scrollView)
+            }
+            ancestor = view.superview
+        }
+        return result
+    }
+}
+
 /// The pan recognizer of a scroll view (`NAME.pan`): a pan whose hysteresis counts only the axes
 /// the scroll view can scroll, so that a vertical list ignores a sideways drag (and a horizontal
 /// pager around it takes it).
@@ -168,6 +186,24 @@ public final class ScrollViewPanGestureRecognizer: PanGestureRecognizer {
     override func movementTowardHysteresis(_ raw: Point) -> Point {
         guard let scrollView else { return raw }
         return Point(x: scrollView.scrollsHorizontally ? raw.x : 0, y: scrollView.scrollsVertically ? raw.y : 0)
+    }
+
+    /// The true reason a drag past the hysteresis did not begin the pan: the scroll view cannot
+    /// scroll at all, or not along the way the finger went.
+    override func uncountedMovementReason(moved: Point) -> String? {
+        guard let scrollView else { return nil }
+        let name = scrollView.name
+        let h = format(thresholds.panHysteresis)
+        if !scrollView.scrollsHorizontally && !scrollView.scrollsVertically {
+            let content = scrollView.settings.contentSize, size = scrollView.bounds.size
+            return "\(name) cannot scroll: its contentSize \(format(content.width))×\(format(content.height)) (with its insets) "
+                + "fits within its bounds \(format(size.width))×\(format(size.height)), and neither alwaysBounceVertical nor "
+                + "alwaysBounceHorizontal is set; the finger moved \(format(max(abs(moved.x), abs(moved.y)))) pt"
+        }
+        let (axis, along, other) = scrollView.scrollsVertically
+            ? ("vertically", abs(moved.y), abs(moved.x)) : ("horizontally", abs(moved.x), abs(moved.y))
+        return "\(name) scrolls only \(axis): the finger moved \(format(along)) pt \(axis), less than scrollHysteresis \(h) pt "
+            + "(and \(format(other)) pt the other way, which does not scroll)"
     }
 }
 

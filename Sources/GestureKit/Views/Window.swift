@@ -38,7 +38,13 @@ public final class Window: View {
         var chain: [(name: String, handles: Set<HandledEvents>)] = []
         var current = view
         while let v = current, v !== self {
-            chain.append((v.name, v.handles))
+            // A scroll view with scrolling disabled "doesn't accept touch events; it forwards them up
+            // the responder chain" (UIScrollView.isScrollEnabled).
+            if let scrollView = v as? ScrollView, !scrollView.settings.scrollEnabled {
+                chain.append((v.name, v.handles.subtracting([.touches])))
+            } else {
+                chain.append((v.name, v.handles))
+            }
             if let controller = v.controllerName { chain.append((controller, v.controllerHandles)) }
             current = v.superview
         }
