@@ -106,7 +106,10 @@ final class FollowAnalysis: FollowWaiting {
             }
         }
         let interrupted = interruption?.requested == true
-        engine.finish(cancellingAt: interrupted ? clock.virtualNow() : nil)
+        // `--strict` rejects a trace that ends with touches down instead of cancelling them: the
+        // records of that repair must not be written, since the message says it was not made.
+        let rejected = settings.strict && !interrupted && !reader.warnings.isEmpty
+        if rejected { engine.endEvent() } else { engine.finish(cancellingAt: interrupted ? clock.virtualNow() : nil) }
         write { sink throws(OutputError) in
             try traceRenderer.end(sink)
             sink.buffer.append(utf8: renderer.epilogue)

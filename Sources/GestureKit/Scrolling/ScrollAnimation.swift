@@ -75,8 +75,17 @@ struct ScrollAnimation {
         let distance = max(abs(target.x - offset.x), abs(target.y - offset.y))
         let rest = thresholds.decelerationRestDistance
         guard distance > rest else { return nil }
-        return ScrollAnimation(from: offset, target: target, curve: curve, start: now, end: now + duration(distance, rest: rest, curve))
+        // A rate a hair below 1 or a very long spring would animate for days of trace time, a frame
+        // at a time: the content comes to rest after `maximumDuration` at the latest.
+        let length = duration(distance, rest: rest, curve)
+        let bounded = length.isFinite ? min(length, maximumDuration) : maximumDuration
+        return ScrollAnimation(from: offset, target: target, curve: curve, start: now, end: now + bounded)
     }
+
+    /// The longest deceleration, bounce or page animation, in seconds (choice: a fling of UIKit's
+    /// normal rate over a million points lasts about 7 s; this bounds the frames a hostile scene can
+    /// ask for, 30,000 at the largest `scrollFrameRate`). The last frame puts the content at its target.
+    static let maximumDuration = 30.0
 
     /// Paging: the next page in the direction of a fast lift, otherwise the nearest page.
     private static func pageTarget(_ scrollView: ScrollView, velocity: Point) -> Point {
