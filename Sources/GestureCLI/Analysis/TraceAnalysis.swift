@@ -195,6 +195,7 @@ enum TraceAnalysis {
         let header: TraceHeader
         do throws(TraceError) {
             source = try TraceSource(path: path, encoding: settings.inputFormat)
+            source.scaling = settings.scaling
             do throws(TraceError) {
                 reader = try source.reader()
                 header = try reader.header()
@@ -348,7 +349,7 @@ enum TraceAnalysis {
         _ reader: TraceReader, source: TraceSource, settings: AnalyzeSettings
     ) throws(TraceAnalysisError) -> [Diagnostic] {
         if reader.lastT == nil, !settings.allowsEmpty { throw TraceAnalysisError.empty(source.path) }
-        let warnings = reader.warnings.map(source.located)
+        let warnings = (reader.warnings + reader.unitWarnings).map(source.located)
         if settings.strict, !warnings.isEmpty { throw .warningsAsErrors(warnings) }
         return warnings
     }

@@ -30,6 +30,8 @@ final class TraceSource {
     private var streamTaken = false
     /// A regular file's size.
     private let fileSize: Int
+    /// How the readers convert the trace's units (`--time-scale`, `--scale`); nil for none.
+    var scaling: SampleScaling?
     /// The trace's size in bytes (0 when unknown; a stream's, as copied so far).
     var byteCount: Int { copy?.size ?? fileSize }
 
@@ -87,7 +89,7 @@ final class TraceSource {
         if let stream, let copy, !streamTaken {
             streamTaken = true
             let name = TraceInputs.displayName(path)
-            return try TraceReader(stream: stream.descriptor, name: name, encoding: encoding) {
+            let reader = try TraceReader(stream: stream.descriptor, name: name, encoding: encoding) {
                 (bytes) throws(TraceError) in
                 do throws(OutputError) {
                     try copy.write(bytes)
@@ -95,9 +97,13 @@ final class TraceSource {
                     throw .cannotOpen(path: name, reason: Self.reason(error))
                 }
             }
+            reader.scaling = scaling
+            return reader
         }
         if let copy { lseek(copy.descriptor, 0, SEEK_SET) }  // `/dev/fd` shares the file offset
-        return try TraceReader(path: openPath, encoding: encoding)
+        let reader = try TraceReader(path: openPath, encoding: encoding)
+        reader.scaling = scaling
+        return reader
     }
 
     /// The reason in a message for a temporary file that cannot be written.

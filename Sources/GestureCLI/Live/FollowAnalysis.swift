@@ -73,6 +73,7 @@ final class FollowAnalysis: FollowWaiting {
                 following: input.descriptor, isRegularFile: input.isRegularFile, name: input.name,
                 encoding: settings.inputFormat ?? (input.path == "-" ? nil : TraceEncoding(pathExtensionOf: input.path)),
                 waiting: self)
+            reader.scaling = settings.scaling
             header = try reader.header()
         } catch {
             return interruption?.requested == true ? .success : environment.report(error)
@@ -118,7 +119,7 @@ final class FollowAnalysis: FollowWaiting {
         flush()
         var status = ExitStatus.success
         if !interrupted {
-            let warnings = reader.warnings
+            let warnings = reader.warnings + reader.unitWarnings
             if settings.strict, !warnings.isEmpty {
                 for warning in TraceInputs.asErrors(warnings) { environment.printError(warning.description) }
                 status = .dataError
