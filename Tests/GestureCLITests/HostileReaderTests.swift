@@ -125,4 +125,65 @@ import Testing
         #expect(result.status == 0, "\(result)")
         #expect(runInProcess(["validate", fixtures.path("thin.jsonl")]).status == 0)
     }
+
+    // MARK: Live recordings, follow mode
+
+    @Test(arguments: ["getevent", "evemu"])
+    func aLiveRecordingWithoutATouchEventIsAnErrorWithNothingWritten(format: String) throws {
+        let live = try LiveProcess(["convert", "--from", format, "--raw-size", "1080x2400", "--to", "jsonl", "-"])
+        live.send(format == "getevent" ? "[   1.000000] EV_KEY KEY_POWER DOWN\n" : "E: 1.000000 0001 0074 0001\n")
+        let result = live.finish()
+        #expect(result.status == 65, "\(result)")
+        #expect(result.stdout.isEmpty)
+        #expect(result.stderr.contains("error: no touch events: expected ABS_MT_POSITION_X/Y, ABS_MT_TRACKING_ID, ABS_X/Y or BTN_TOUCH\n"),
+            "\(result)")
+    }
+
+    @Test func followWithStrictWritesNoCancellationItSaysItDidNotMake() throws {
+        let live = try LiveProcess(["analyze", "-f", "--strict", "--format", "jsonl", "-"])
+        live.send(#"{"t":0,"id":1,"phase":"began","x":10,"y":10}"# + "\n" + #"{"t":0.1,"id":1,"phase":"moved","x":50,"y":10}"# + "\n")
+        let result = live.finish()
+        #expect(result.status == 65)
+        #expect(!result.stdout.contains("cancelled"), "\(result)")
+        #expect(result.stdout.contains(#""recognizer":"pan","kind":"pan","view":"screen","state":"began""#), "\(result)")
+        #expect(result.stderr.hasSuffix(
+            "<stdin>:2:1: error: touch 1 is still down at the end of the trace; --strict rejects the trace (without it, the touch would be cancelled at t=0.1)\n"))
+    }
+
+    // MARK: Device goldens
+
+    @Test(arguments: [
+        (#"{"gesturectl-device-golden":1,"source":"GestureRecorder","tolerence":0.5}"#,
+         #"1:58: error: unknown key "tolerence" in the device golden's header (did you mean "tolerance"? expected "gesturectl-device-golden", "source", "tolerance")"#),
+        (#"{"gesturectl-device-golden":2,"tolerance":0.001}"#, "1:29: error: unsupported device golden version 2: this gesturectl reads version 1"),
+        (#"{"gesturectl-device-golden":1,"tolerance":1e9}"#, #"1:43: error: "tolerance" must be a number from 0 to 1, found 1e9"#),
+        (#"{"gesturectl-device-golden":1,"tolerance":"0.1"}"#, #"1:43: error: "tolerance" must be a number from 0 to 1, found "0.1""#),
+    ])
+    func aDeviceGoldensHeaderIsChecked(header: String, error: String) throws {
+        let trace = try String(contentsOfFile: PackagePaths.trace("tap.jsonl"), encoding: .utf8)
+        let fixtures = try Fixtures(["tap.jsonl": trace, "tap.jsonl.expected.jsonl": header + "\n"])
+        let result = runInProcess(["check", fixtures.directory.path])
+        #expect(result.status == 65, "\(result)")
+        #expect(result.stderr.contains(fixtures.path("tap.jsonl.expected.jsonl") + ":" + error + "\n"), "\(result)")
+    }
+
+    // MARK: Scene numbers
+
+    @Test(arguments: [
+        (#""scrollView":{"contentOffset":[0,1e308]}"#, #"error: "contentOffset" must be within ±1000000000 points"#),
+        (#""scrollView":{"contentSize":[390,1e10]}"#, #"error: "contentSize" must be within ±1000000000 points"#),
+        (#""scrollView":{},"thresholds":{"rubberBandCoefficient":1e308}"#, #"error: threshold "rubberBandCoefficient" must be from 0 to 1 (UIKit's is 0.55)"#),
+        (#""scrollView":{},"thresholds":{"bounceTimeConstant":1e300}"#, #"error: threshold "bounceTimeConstant" must be at most 10 s"#),
+        (#""control":"stepper","thresholds":{"stepperAutorepeatInterval":1e-300}"#,
+         #"error: threshold "stepperAutorepeatInterval" must be 0 (one step) or at least 0.001 s"#),
+        (#""control":"button","thresholds":{"controlTouchSlop":1e300}"#, #"error: threshold "controlTouchSlop" must be at most 1000000"#),
+    ])
+    func sceneNumbersThatWouldOverflowOrNeverEndArePositionedErrors(keys: String, error: String) throws {
+        let scene = #"{"gesturectl-scene":1,"views":[{"name":"v","frame":[0,0,390,844],"# + keys + "}]}"
+        let fixtures = try Fixtures(["scene.json": scene])
+        let result = runInProcess(["scene", "--check", fixtures.path("scene.json")])
+        #expect(result.status == 65, "\(result)")
+        #expect(result.stderr.contains(error + "\n"), "\(result)")
+        #expect(result.stderr.hasPrefix(fixtures.path("scene.json") + ":1:"), "\(result)")
+    }
 }
