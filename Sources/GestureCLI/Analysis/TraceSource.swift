@@ -116,6 +116,7 @@ final class TraceSource {
 
     /// `error` naming the trace as given rather than the temporary copy.
     func located(_ error: TraceError) -> TraceError {
+        let error = explained(error)
         guard copy != nil else { return error }
         switch error {
         case .cannotOpen(let path, let reason):
@@ -123,6 +124,24 @@ final class TraceSource {
         case .invalid(let diagnostic):
             return .invalid(located(diagnostic))
         }
+    }
+
+    /// `error` about the format when the trace's first bytes show it is something else: JSON Lines
+    /// named `.json` or `.csv`, WebDriver actions, a getevent log, an evemu recording (`FormatHint`).
+    private func explained(_ error: TraceError) -> TraceError {
+        guard case .invalid = error else { return error }
+        let expected = encoding ?? (path == "-" ? nil : TraceEncoding(pathExtensionOf: path)) ?? .jsonl
+        return FormatHint.explain(error, prefix: prefix(), readAs: .trace(expected), path: path)
+    }
+
+    /// The trace's first bytes (of the copy, for a stream), up to `FormatHint.prefixLength`.
+    private func prefix() -> [UInt8] {
+        let descriptor = copy?.descriptor ?? open(openPath, O_RDONLY | O_CLOEXEC)
+        guard descriptor >= 0 else { return [] }
+        defer { if copy == nil { close(descriptor) } }
+        var bytes = [UInt8](repeating: 0, count: FormatHint.prefixLength)
+        let count = bytes.withUnsafeMutableBytes { pread(descriptor, $0.baseAddress, $0.count, 0) }
+        return Array(bytes.prefix(max(0, count)))
     }
 
     /// `diagnostic` naming the trace as given rather than the temporary copy.

@@ -21,6 +21,14 @@ enum TraceInputs {
         }
     }
 
+    /// `error` about the format when the first bytes of the file at `path` show it is something else
+    /// than it was read as (`FormatHint`); standard input is not read again.
+    static func explained(_ error: TraceError, path: String, readAs expected: FormatHint.Expected) -> TraceError {
+        guard case .invalid = error, path != "-", let bytes = try? InputFile.read(path: path, limit: FormatHint.prefixLength)
+        else { return error }
+        return FormatHint.explain(error, prefix: Array(bytes.prefix(FormatHint.prefixLength)), readAs: expected, path: path)
+    }
+
     /// The trace's warnings as `--strict` reports them: as errors that say the trace was rejected,
     /// not repaired (`touch 1 is still down at the end of the trace; --strict rejects the trace
     /// (without it, the touch would be cancelled at t=0.5)`).

@@ -100,7 +100,8 @@ struct ValidateCommand: Command {
             let samples = count == 1 ? "1 sample" : "\(count) samples"
             return (.success, "\(TraceInputs.displayName(path)): ok, \(samples), \(duration) s, \(origin.description)\n")
         } catch {
-            environment.printError(error.description)
+            let expected = encoding ?? TraceEncoding(pathExtensionOf: path) ?? .jsonl
+            environment.printError(TraceInputs.explained(error, path: path, readAs: .trace(expected)).description)
             if case .cannotOpen = error { return (.cannotOpen, nil) }
             return (.problemsFound, nil)
         }
