@@ -75,9 +75,9 @@ struct ConvertCommand: Command {
             return environment.report(error)
         }
         for warning in converted.warnings { environment.printError(warning.description) }
-        if let note = converted.note { environment.printError("gesturectl convert: \(note)") }
+        if let note = converted.note { environment.printError("\(ToolName.current) convert: \(note)") }
         if settings.to == .csv, converted.header.scene != nil {
-            environment.printError("gesturectl convert: warning: the trace's scene is not written: CSV has no place for one")
+            environment.printError("\(ToolName.current) convert: warning: the trace's scene is not written: CSV has no place for one")
         }
         let text: String
         do throws(TraceWriteError) {

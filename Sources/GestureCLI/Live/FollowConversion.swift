@@ -134,7 +134,7 @@ final class FollowConversion: FollowWaiting {
         do throws(TraceError) {
             let header = try reader.header()
             if target == .csv, header.scene != nil {
-                environment.printError("gesturectl convert: warning: the trace's scene is not written: CSV has no place for one")
+                environment.printError("\(ToolName.current) convert: warning: the trace's scene is not written: CSV has no place for one")
             }
             write(writer.prologue(header: header))
             while let sample = try reader.next() {
@@ -158,7 +158,7 @@ final class FollowConversion: FollowWaiting {
             do throws(TraceWriteError) {
                 write(try writer.sample(sample))
             } catch {
-                environment.printError("gesturectl convert: error: \(error.description)")
+                environment.printError("\(ToolName.current) convert: error: \(error.description)")
                 return false
             }
         }
