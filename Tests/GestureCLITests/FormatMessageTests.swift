@@ -54,3 +54,42 @@ import Testing
         #expect(runInProcess(["analyze", fixtures.path("bad.jsonl")]).stderr.hasPrefix(fixtures.path("bad.jsonl") + ":2:"))
     }
 }
+
+/// A scene with several mistakes reports each, at its position, in one run (issue 30).
+@Suite struct SceneMistakesTests {
+    static let scene = """
+        {"gesturectl-scene": 1,
+         "views": [
+          {"name": "root", "frame": [0, 0, 390, 844], "children": [
+            {"name": "photo", "frame": [0, 0, 390]},
+            {"name": "card", "frame": [0, 400, 390, 200], "hiden": true}
+          ]}
+         ],
+         "recognizers": [
+          {"name": "tap", "kind": "tapp", "view": "root"},
+          {"name": "pan", "kind": "pan", "view": "root", "minimumNumberOfTouches": 0},
+          {"name": "pinch", "kind": "pinch", "view": "root"}
+         ]}
+        """
+
+    @Test func everyMistakeIsReportedAtItsPosition() throws {
+        let fixtures = try Fixtures(["scene.json": Self.scene])
+        let path = fixtures.path("scene.json")
+        #expect(runInProcess(["scene", "--check", path]) == RunResult(status: 65, stdout: "", stderr: """
+            \(path):4:32: error: "frame" of view "photo" must be [x, y, width, height]
+            \(path):5:51: error: unknown key "hiden" in a view (did you mean "hidden"? extension keys start with "x-")
+            \(path):9:27: error: unknown recognizer kind "tapp" (did you mean "tap"? expected one of checkmark, longPress, pan, pinch, rotation, screenEdgePan, swipe, tap, template)
+            \(path):10:76: error: "minimumNumberOfTouches" must be a whole number from 1 to 1000000
+
+            """))
+    }
+
+    @Test func atMostTwentyAreShown() throws {
+        let views = (0..<30).map { #"{"name": "v\#($0)", "frame": [0, 0]}"# }.joined(separator: ",\n")
+        let fixtures = try Fixtures(["scene.json": "{\"views\": [\n" + views + "\n]}"])
+        let result = runInProcess(["scene", "--check", fixtures.path("scene.json")])
+        let lines = result.stderr.split(separator: "\n")
+        #expect(lines.count == 21, "\(result)")
+        #expect(lines.last?.hasSuffix(": error: 10 more problems not shown (at most 20 are)") == true, "\(result)")
+    }
+}

@@ -41,6 +41,8 @@ final class KindNotingOutput: TextOutput, @unchecked Sendable {
             rest = rest[range.upperBound...]
             guard let end = rest.firstIndex(of: "\"") else { break }
             let kind = String(rest[..<end])
+            // A kind close to a built-in one is a typo, and its message says which.
+            if rest[rest.index(after: end)...].hasPrefix(" (did you mean") { continue }
             lock.lock()
             if !kinds.contains(kind) { kinds.append(kind) }
             lock.unlock()
