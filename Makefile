@@ -15,11 +15,15 @@ SWIFT    ?= swift
 PREFIX   ?= /usr/local
 SCRATCH  ?= .build
 FLAGS    := --scratch-path $(SCRATCH) -Xswiftc -warnings-as-errors
+# The release build takes the README's flags (`swift run -c release gesturectl …`), so that `make install`
+# after it reuses its build instead of rebuilding everything (different compiler flags are a new build).
+# Warnings are errors in `make test` and in CI, which build in debug.
+RELEASE_FLAGS := --scratch-path $(SCRATCH)
 
 .PHONY: build test corpus accuracy bench install man clean examples
 
 build:
-	$(SWIFT) build -c release $(FLAGS)
+	$(SWIFT) build -c release $(RELEASE_FLAGS) --product gesturectl
 
 test:
 	$(SWIFT) build $(FLAGS)
@@ -45,7 +49,7 @@ bench:
 accuracy:
 	GESTURECTL_ACCURACY_REPORT=1 $(SWIFT) test $(FLAGS) --filter DollarAccuracyTests
 
-BIN = "$$($(SWIFT) build -c release $(FLAGS) --show-bin-path)/gesturectl"
+BIN = "$$($(SWIFT) build -c release $(RELEASE_FLAGS) --show-bin-path)/gesturectl"
 
 # The manual page and completion scripts come from the binary's option tables (docs/cli.md).
 man: build

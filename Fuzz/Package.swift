@@ -41,6 +41,7 @@ let package = Package(
         fuzzTarget("FuzzGetevent"),
         fuzzTarget("FuzzEvemu"),
         fuzzTarget("FuzzEngine"),
+        fuzzTarget("FuzzWebDriver"),
         // The command line in process. GestureCLI is not a product of the main package, so this target
         // compiles its sources itself: Sources/FuzzAnalyze/GestureCLI links to ../../../Sources/GestureCLI.
         fuzzTarget("FuzzAnalyze"),

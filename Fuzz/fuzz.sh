@@ -18,7 +18,7 @@ SWIFT=${SWIFT:-swift}
 SECONDS_PER_TARGET=${FUZZ_SECONDS:-60}
 SCRATCH=${FUZZ_SCRATCH:-.build-fuzz}
 MAX_LEN=${FUZZ_MAX_LEN:-32768}
-ALL_TARGETS=(FuzzJSON FuzzJSONLines FuzzCSV FuzzScene FuzzGetevent FuzzEvemu FuzzEngine FuzzAnalyze)
+ALL_TARGETS=(FuzzJSON FuzzJSONLines FuzzCSV FuzzScene FuzzGetevent FuzzEvemu FuzzWebDriver FuzzEngine FuzzAnalyze)
 
 build() {
     # -sanitize=fuzzer instruments every module (the main package's too) for coverage and links libFuzzer;
@@ -37,6 +37,7 @@ seeds() {
         FuzzScene) find traces -type f -name 'scene.json' ;;
         FuzzGetevent) find Tests/Fixtures/recordings -type f -name 'getevent-*' 2>/dev/null ;;
         FuzzEvemu) find Tests/Fixtures/recordings -type f \( -name '*.events' -o -name '*.desc' \) 2>/dev/null ;;
+        FuzzWebDriver) find traces/webdriver -type f -name '*.actions' ;;
         FuzzEngine | FuzzAnalyze) find traces -type f \( -name '*.json' -o -name '*.jsonl' -o -name '*.csv' \) ! -name 'scene.json' ! -name '*.expected.jsonl' ;;
     esac
 }
@@ -44,7 +45,8 @@ seeds() {
 seedDirectory() {
     case "$1" in
         FuzzJSON) echo json ;; FuzzJSONLines) echo jsonl ;; FuzzCSV) echo csv ;; FuzzScene) echo scene ;;
-        FuzzGetevent) echo getevent ;; FuzzEvemu) echo evemu ;; FuzzEngine | FuzzAnalyze) echo engine ;;
+        FuzzGetevent) echo getevent ;; FuzzEvemu) echo evemu ;; FuzzWebDriver) echo webdriver ;;
+        FuzzEngine | FuzzAnalyze) echo engine ;;
     esac
 }
 
@@ -52,6 +54,7 @@ dictionary() {
     case "$1" in
         FuzzScene) echo Fuzz/Dictionaries/scene.dict ;;
         FuzzGetevent | FuzzEvemu) echo Fuzz/Dictionaries/evdev.dict ;;
+        FuzzWebDriver) echo Fuzz/Dictionaries/webdriver.dict ;;
         FuzzEngine | FuzzAnalyze) echo Fuzz/Dictionaries/engine.dict ;;
         *) echo Fuzz/Dictionaries/trace.dict ;;
     esac

@@ -1,3 +1,4 @@
+import GestureKit
 import GestureTrace
 
 /// The version `gesturectl --version` prints.
@@ -14,7 +15,13 @@ public let gesturectlVersion = "0.2.0"
 ///
 /// - Returns: the exit status: 0, 1, 2, 65, 66 or 74 (docs/cli.md, "Exit status").
 public func run(_ arguments: [String], in environment: CommandEnvironment) -> Int32 {
-    CommandLineTool(environment: environment).run(arguments).rawValue
+    var noting = environment
+    let errors = KindNotingOutput(environment.standardError)
+    noting.standardError = errors
+    let status = CommandLineTool(environment: noting).run(arguments)
+    // Once per run, whatever the number of traces whose scenes use such a kind.
+    if RecognizerRegistry.current.kinds.isEmpty, let note = errors.note() { environment.printError(note) }
+    return status.rawValue
 }
 
 /// Dispatches the first word to a command, handles `--version`, `--help` and usage errors.
@@ -28,18 +35,21 @@ struct CommandLineTool {
     let environment: CommandEnvironment
 
     /// The top-level usage lines.
-    static let usage = """
-        usage: gesturectl COMMAND [OPTIONS] [ARGUMENTS]
-               gesturectl help [COMMAND]
-               gesturectl --version | -V | version
-        """
+    static var usage: String {
+        let name = ToolName.current
+        return """
+            usage: \(name) COMMAND [OPTIONS] [ARGUMENTS]
+                   \(name) help [COMMAND]
+                   \(name) --version | -V | version
+            """
+    }
 
     /// The top-level help text.
     static var helpText: String {
         let width = commands.map(\.name.count).max() ?? 0
         let list = commands.map { "  " + $0.name.padding(to: width) + "   " + $0.summary }.joined(separator: "\n")
         return """
-            gesturectl \(gesturectlVersion): replays recorded touch traces through a model of UIKit's \
+            \(ToolName.current) \(gesturectlVersion): replays recorded touch traces through a model of UIKit's \
             gesture recognizers.
 
             \(usage)
@@ -50,7 +60,7 @@ struct CommandLineTool {
             options:
             \(options.helpText)
 
-            Run 'gesturectl help COMMAND' for a command's options.
+            Run '\(ToolName.current) help COMMAND' for a command's options.
 
             """
     }
@@ -58,13 +68,13 @@ struct CommandLineTool {
     /// Runs the tool.
     func run(_ arguments: [String]) -> ExitStatus {
         guard let first = arguments.first else {
-            environment.printError("gesturectl: missing command\n\(Self.usage)")
+            environment.printError("\(ToolName.current): missing command\n\(Self.usage)")
             return .usage
         }
-        if first == "version", arguments.count == 1 { return environment.writeResult("gesturectl \(gesturectlVersion)\n") }
+        if first == "version", arguments.count == 1 { return environment.writeResult("\(ToolName.current) \(gesturectlVersion)\n") }
         if first.hasPrefix("-") {
             switch first {
-            case "--version", "-V": return environment.writeResult("gesturectl \(gesturectlVersion)\n")
+            case "--version", "-V": return environment.writeResult("\(ToolName.current) \(gesturectlVersion)\n")
             case "-h", "--help":
                 // `gesturectl --help analyze` is `gesturectl help analyze`, as in git.
                 guard arguments.count > 1 else { return environment.writeResult(Self.helpText) }
@@ -73,11 +83,11 @@ struct CommandLineTool {
                 let spellings = Self.options.options.map(\.spelling)
                 return usageError(
                     UsageError("unknown option '\(first)'", suggestion: Suggestions.didYouMean(first, among: spellings)),
-                    usage: Self.usage, prefix: "gesturectl")
+                    usage: Self.usage, prefix: ToolName.current)
             }
         }
         guard let command = Self.command(named: first) else {
-            return usageError(Self.unknownCommand(first), usage: Self.usage, prefix: "gesturectl")
+            return usageError(Self.unknownCommand(first), usage: Self.usage, prefix: ToolName.current)
         }
         let context = CommandContext(environment: environment, commands: Self.commands)
         do throws(UsageError) {
@@ -85,7 +95,7 @@ struct CommandLineTool {
             if parsed.isSet(Option.help.name) { return environment.writeResult(command.helpText) }
             return try command.run(parsed, in: context)
         } catch {
-            return usageError(error, usage: command.usage, prefix: "gesturectl \(command.name)")
+            return usageError(error, usage: command.usage, prefix: "\(ToolName.current) \(command.name)")
         }
     }
 

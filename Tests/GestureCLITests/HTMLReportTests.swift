@@ -139,3 +139,16 @@ import Testing
         #expect(result.stderr.hasPrefix("gesturectl check: '--html' needs a file name: standard output carries the report\n"))
     }
 }
+
+extension HTMLReportTests {
+    /// The counts read as the text summary's line (issue 30: "0 missing-golden", "1 error" as "1 error").
+    @Test func theCountsReadLikeTheTextSummary() throws {
+        let fixtures = try Fixtures(["bad.jsonl": TraceText.malformed, "tap.jsonl": TraceText.tap])
+        let html = fixtures.path("report.html")
+        let result = runInProcess(["check", "--html", html, fixtures.path("bad.jsonl"), fixtures.path("tap.jsonl")])
+        #expect(result.stdout.contains("checked 2 traces: 0 matched, 0 mismatched, 1 missing golden, 1 error"), "\(result)")
+        let page = try String(contentsOfFile: html, encoding: .utf8)
+        #expect(page.contains(#"<ul class="counts"><li class="matched">0 matched</li><li class="mismatched">0 mismatched</li>"#
+            + #"<li class="missing-golden">1 missing golden</li><li class="error">1 error</li></ul>"#), "\(page)")
+    }
+}

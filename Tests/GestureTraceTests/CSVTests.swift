@@ -55,7 +55,7 @@ let csvFixture = #"""
 
     /// Inputs with the first error each must report (file c.csv).
     static let errorCases: [(input: String, expected: String)] = [
-        ("", "1:1: error: missing header row: expected the column names, such as t,id,phase,x,y"),
+        ("# screen: 390x844\n", "2:1: error: missing header row: expected the column names, such as t,id,phase,x,y"),
         ("# only a comment\n", "2:1: error: missing header row: expected the column names, such as t,id,phase,x,y"),
         ("t,id,phase,x,y,foo\n", #"1:16: error: unknown column "foo" (extension columns start with "x-")"#),
         ("t,id,phase,x,y,\n", #"1:16: error: unknown column "" (extension columns start with "x-")"#),

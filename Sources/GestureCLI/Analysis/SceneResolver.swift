@@ -30,7 +30,11 @@ struct SceneResolver: Sendable {
     /// - Throws: `TraceError.cannotOpen` (exit 66) or `.invalid` (exit 65) for a bad `--scene` file.
     init(sceneFile: String?) throws(TraceError) {
         if let sceneFile {
-            commandLineScene = try SceneLoader.load(path: sceneFile)
+            do throws(TraceError) {
+                commandLineScene = try SceneLoader.load(path: sceneFile)
+            } catch {
+                throw TraceInputs.explained(error, path: sceneFile, readAs: .scene)
+            }
         } else {
             commandLineScene = nil
         }

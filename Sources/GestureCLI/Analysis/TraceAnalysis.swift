@@ -44,7 +44,7 @@ enum TraceAnalysisError: Error, Sendable {
 
     /// `gesturectl analyze: '--only pam': the default scene of TRACE has no recognizer named 'pam'. Did you mean 'pan'?`
     static func unknownOnlyName(_ only: OnlyName, path: String, scene: SceneOrigin) -> String {
-        "gesturectl analyze: '--only \(only.name)': the \(scene.description) of \(TraceInputs.displayName(path)) has no "
+        "\(ToolName.current) analyze: '--only \(only.name)': the \(scene.description) of \(TraceInputs.displayName(path)) has no "
             + "recognizer named '\(only.name)'" + (only.suggestion.map { ". Did you mean '\($0)'?" } ?? "")
     }
 
@@ -195,6 +195,7 @@ enum TraceAnalysis {
         let header: TraceHeader
         do throws(TraceError) {
             source = try TraceSource(path: path, encoding: settings.inputFormat)
+            source.scaling = settings.scaling
             do throws(TraceError) {
                 reader = try source.reader()
                 header = try reader.header()
@@ -348,7 +349,7 @@ enum TraceAnalysis {
         _ reader: TraceReader, source: TraceSource, settings: AnalyzeSettings
     ) throws(TraceAnalysisError) -> [Diagnostic] {
         if reader.lastT == nil, !settings.allowsEmpty { throw TraceAnalysisError.empty(source.path) }
-        let warnings = reader.warnings.map(source.located)
+        let warnings = (reader.warnings + reader.unitWarnings).map(source.located)
         if settings.strict, !warnings.isEmpty { throw .warningsAsErrors(warnings) }
         return warnings
     }

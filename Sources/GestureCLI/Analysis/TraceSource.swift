@@ -30,6 +30,8 @@ final class TraceSource {
     private var streamTaken = false
     /// A regular file's size.
     private let fileSize: Int
+    /// How the readers convert the trace's units (`--time-scale`, `--scale`); nil for none.
+    var scaling: SampleScaling?
     /// The trace's size in bytes (0 when unknown; a stream's, as copied so far).
     var byteCount: Int { copy?.size ?? fileSize }
 
@@ -87,7 +89,7 @@ final class TraceSource {
         if let stream, let copy, !streamTaken {
             streamTaken = true
             let name = TraceInputs.displayName(path)
-            return try TraceReader(stream: stream.descriptor, name: name, encoding: encoding) {
+            let reader = try TraceReader(stream: stream.descriptor, name: name, encoding: encoding) {
                 (bytes) throws(TraceError) in
                 do throws(OutputError) {
                     try copy.write(bytes)
@@ -95,9 +97,13 @@ final class TraceSource {
                     throw .cannotOpen(path: name, reason: Self.reason(error))
                 }
             }
+            reader.scaling = scaling
+            return reader
         }
         if let copy { lseek(copy.descriptor, 0, SEEK_SET) }  // `/dev/fd` shares the file offset
-        return try TraceReader(path: openPath, encoding: encoding)
+        let reader = try TraceReader(path: openPath, encoding: encoding)
+        reader.scaling = scaling
+        return reader
     }
 
     /// The reason in a message for a temporary file that cannot be written.
@@ -110,6 +116,7 @@ final class TraceSource {
 
     /// `error` naming the trace as given rather than the temporary copy.
     func located(_ error: TraceError) -> TraceError {
+        let error = explained(error)
         guard copy != nil else { return error }
         switch error {
         case .cannotOpen(let path, let reason):
@@ -117,6 +124,24 @@ final class TraceSource {
         case .invalid(let diagnostic):
             return .invalid(located(diagnostic))
         }
+    }
+
+    /// `error` about the format when the trace's first bytes show it is something else: JSON Lines
+    /// named `.json` or `.csv`, WebDriver actions, a getevent log, an evemu recording (`FormatHint`).
+    private func explained(_ error: TraceError) -> TraceError {
+        guard case .invalid = error else { return error }
+        let expected = encoding ?? (path == "-" ? nil : TraceEncoding(pathExtensionOf: path)) ?? .jsonl
+        return FormatHint.explain(error, prefix: prefix(), readAs: .trace(expected), path: path)
+    }
+
+    /// The trace's first bytes (of the copy, for a stream), up to `FormatHint.prefixLength`.
+    private func prefix() -> [UInt8] {
+        let descriptor = copy?.descriptor ?? open(openPath, O_RDONLY | O_CLOEXEC)
+        guard descriptor >= 0 else { return [] }
+        defer { if copy == nil { close(descriptor) } }
+        var bytes = [UInt8](repeating: 0, count: FormatHint.prefixLength)
+        let count = bytes.withUnsafeMutableBytes { pread(descriptor, $0.baseAddress, $0.count, 0) }
+        return Array(bytes.prefix(max(0, count)))
     }
 
     /// `diagnostic` naming the trace as given rather than the temporary copy.

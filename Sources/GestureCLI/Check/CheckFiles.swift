@@ -27,7 +27,7 @@ enum CheckFiles {
         var reason: String
 
         /// `gesturectl: cannot write 'PATH': REASON`.
-        var description: String { "gesturectl: cannot write '\(path)': \(reason)" }
+        var description: String { "\(ToolName.current): cannot write '\(path)': \(reason)" }
     }
 
     /// What tells two spellings of a path apart: the device and inode it resolves to (links

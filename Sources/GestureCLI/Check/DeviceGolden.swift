@@ -35,6 +35,61 @@ enum DeviceGolden {
         }
     }
 
+    /// The keys a device golden's header may hold (besides `x-` keys of other tools).
+    static let headerKeys = [headerKey, "source", "tolerance"]
+    /// The header versions this build reads.
+    static let versions: ClosedRange<Double> = 1...1
+
+    /// Checks the header: its version, a `tolerance` that is a number from 0 to 1 (a larger one would
+    /// let any analysis match), a `source` that is a string, and no other key, so that a misspelt
+    /// `tolerence` is an error at its position instead of silently falling back to `--tolerance`.
+    ///
+    /// - Throws: `TraceError.invalid` at the offending key or value of the golden file.
+    static func check(header: JSONValue, line: Int, file: String) throws(TraceError) {
+        guard case .object(let members) = header else { return }
+        func error(_ message: String, at position: SourcePosition) -> TraceError {
+            .invalid(Diagnostic(
+                file: file, position: SourcePosition(line: line, column: position.column), severity: .error, message: message))
+        }
+        for member in members {
+            let value = member.value
+            switch member.key {
+            case headerKey:
+                guard case .number(let version, _) = value.value, versions.contains(version) else {
+                    throw error(
+                        "unsupported device golden version \(describe(value.value)): this gesturectl reads version 1",
+                        at: value.position)
+                }
+            case "tolerance":
+                guard case .number(let tolerance, _) = value.value, tolerance >= 0, tolerance <= 1 else {
+                    throw error("\"tolerance\" must be a number from 0 to 1, found \(describe(value.value))", at: value.position)
+                }
+            case "source":
+                guard case .string = value.value else {
+                    throw error("\"source\" must be a string, found \(describe(value.value))", at: value.position)
+                }
+            default:
+                guard !member.key.hasPrefix("x-") else { continue }
+                throw error(
+                    "unknown key \"\(member.key)\" in the device golden's header"
+                        + Suggestions.parenthesis(member.key, among: headerKeys, note: "expected \(headerKeys.map { "\"\($0)\"" }.joined(separator: ", "))"),
+                    at: member.keyPosition)
+            }
+        }
+    }
+
+    /// A header value as a message shows it.
+    private static func describe(_ value: JSONValue) -> String {
+        switch value {
+        case .number(_, let literal): return literal
+        case .string(let text): return "\"\(text)\""
+        case .bool(let flag): return flag ? "true" : "false"
+        case .null: return "null"
+        case .array: return "an array"
+        case .object: return "an object"
+        }
+    }
+
     /// The comparison to use: `comparison`, with the header's tolerance when that is larger.
     static func comparison(_ comparison: RecordComparison, header: JSONValue) -> RecordComparison {
         guard case .number(let tolerance, _)? = header.member("tolerance")?.value.value, tolerance > comparison.tolerance

@@ -121,11 +121,14 @@ final class HTMLReport {
             <p class="line">\(Self.escaped(summary.line))</p>
 
             """
-        let counts: [(String, Int)] = [
-            ("matched", summary.count("matched")), ("mismatched", summary.count("mismatched")),
-            ("missing-golden", summary.count("missing-golden")), ("error", summary.count("error")),
+        // The counts read as the text summary's: "0 missing golden", "1 error", "2 errors".
+        let errors = summary.count("error")
+        let counts: [(word: String, text: String)] = [
+            ("matched", "\(summary.count("matched")) matched"), ("mismatched", "\(summary.count("mismatched")) mismatched"),
+            ("missing-golden", "\(summary.count("missing-golden")) missing golden"),
+            ("error", CheckSummary.plural(errors, "error", "errors")),
         ]
-        html += "<ul class=\"counts\">" + counts.map { "<li class=\"\($0.0)\">\($0.1) \($0.0)</li>" }.joined() + "</ul>\n"
+        html += "<ul class=\"counts\">" + counts.map { "<li class=\"\($0.word)\">\($0.text)</li>" }.joined() + "</ul>\n"
         if !problems.isEmpty {
             html += "<h2>Needs a look</h2>\n<ol class=\"problems\">\n"
             for problem in problems {

@@ -258,6 +258,11 @@ struct TraceCheck: Sendable {
             preconditionFailure("TraceCheck: the analysis written for \(golden) does not parse: \(error)")
         }
         if let header = DeviceGolden.header(of: expected) {
+            do throws(TraceError) {
+                try DeviceGolden.check(header: header, line: expected[0].line, file: golden)
+            } catch {
+                return .invalidGolden(error)
+            }
             let differences = RecordDiff.differences(
                 expected: Array(expected.dropFirst()), actual: DeviceGolden.observable(actual),
                 comparison: DeviceGolden.comparison(comparison, header: header))

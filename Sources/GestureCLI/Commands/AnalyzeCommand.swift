@@ -46,6 +46,8 @@ struct AnalyzeCommand: Command {
         Option("strict", help: "treat warnings (a touch still down at the end) as errors"),
         Option("allow-empty", help: "let a trace without samples pass (by default it is an error: a failed recording)"),
         .inputFormat,
+        .timeScale,
+        .scale,
         Option("follow", short: "f", help: "analyze one live TRACE as it comes, writing each record at once (docs/live.md)"),
     ])
     let operands = Operands.oneOrMore("TRACE")

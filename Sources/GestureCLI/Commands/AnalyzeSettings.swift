@@ -27,6 +27,8 @@ struct AnalyzeSettings {
     var compact = false
     /// `--follow`: the one trace is live input (docs/live.md).
     var follow: Bool
+    /// `--time-scale` and `--scale`: the traces' units; nil for seconds and points.
+    var scaling: SampleScaling?
 
     /// Reads the parsed arguments.
     ///
@@ -61,6 +63,7 @@ struct AnalyzeSettings {
         inputFormat = arguments.inputFormat
         allowsEmpty = arguments.isSet("allow-empty")
         follow = arguments.isSet("follow")
+        scaling = try arguments.scaling()
         if follow, traces.count != 1 {
             throw UsageError("'--follow' follows one trace, and \(traces.count) were given")
         }

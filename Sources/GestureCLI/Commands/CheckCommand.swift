@@ -77,17 +77,17 @@ struct CheckCommand: Command {
             status = status.worse(TraceInputs.status(of: problem))
         }
         for path in discovery.skipped {
-            environment.printError("gesturectl check: note: skipping '\(path)': not a trace (.json, .jsonl, .ndjson or .csv)")
+            environment.printError("\(ToolName.current) check: note: skipping '\(path)': not a trace (.json, .jsonl, .ndjson or .csv)")
         }
         for path in discovery.vanished {
-            environment.printError("gesturectl check: note: skipping '\(path)': no such file or directory")
+            environment.printError("\(ToolName.current) check: note: skipping '\(path)': no such file or directory")
         }
         if discovery.targets.isEmpty, settings.paths.contains("-") {
             // An empty list of changed files checks nothing, and that is fine.
-            environment.printError("gesturectl check: warning: no traces found in \(Self.listing(settings.paths))")
+            environment.printError("\(ToolName.current) check: warning: no traces found in \(Self.listing(settings.paths))")
         } else if discovery.targets.isEmpty, discovery.problems.isEmpty {
             environment.printError(
-                "gesturectl check: error: no traces found in \(Self.listing(settings.paths)) "
+                "\(ToolName.current) check: error: no traces found in \(Self.listing(settings.paths)) "
                     + "(traces are .json, .jsonl, .ndjson and .csv files; see docs/ci.md)")
             status = status.worse(.problemsFound)
         }

@@ -33,7 +33,7 @@ extension Command {
     /// `usage: gesturectl analyze [--strict] … TRACE...`.
     /// Wrapped at 80 columns, continuation lines aligned after the command's name.
     var usage: String {
-        let lead = "usage: gesturectl \(name)"
+        let lead = "usage: \(ToolName.current) \(name)"
         let tokens = [lead] + options.synopsisTokens + (operands.synopsis.isEmpty ? [] : [operands.synopsis])
         return String.wrapping(tokens, indent: lead.count + 1)
     }
@@ -66,7 +66,7 @@ extension CommandEnvironment {
         case .closed:
             return .success
         case .failed(let reason):
-            printError("gesturectl: cannot write to standard output: \(reason)")
+            printError("\(ToolName.current): cannot write to standard output: \(reason)")
             return .cannotWrite
         }
     }

@@ -75,9 +75,9 @@ struct ConvertCommand: Command {
             return environment.report(error)
         }
         for warning in converted.warnings { environment.printError(warning.description) }
-        if let note = converted.note { environment.printError("gesturectl convert: \(note)") }
+        if let note = converted.note { environment.printError("\(ToolName.current) convert: \(note)") }
         if settings.to == .csv, converted.header.scene != nil {
-            environment.printError("gesturectl convert: warning: the trace's scene is not written: CSV has no place for one")
+            environment.printError("\(ToolName.current) convert: warning: the trace's scene is not written: CSV has no place for one")
         }
         let text: String
         do throws(TraceWriteError) {
@@ -133,7 +133,7 @@ struct ConvertSettings {
         }
         if let text = arguments.value("screen") {
             guard let size = SizeArgument.points(text) else {
-                throw UsageError("invalid value '\(text)' for '--screen': expected WIDTHxHEIGHT in points, such as 390x844")
+                throw UsageError("invalid value '\(text)' for '--screen': expected WIDTHxHEIGHT in points, each from 1 to 1000000, such as 390x844")
             }
             screen = size
         }
@@ -187,11 +187,12 @@ struct ConvertSettings {
 
 /// Parses `WIDTHxHEIGHT` option values.
 enum SizeArgument {
-    /// Positive finite numbers, such as `390x844` or `1024.5x768`.
+    /// Numbers from 1 to a million, such as `390x844` or `1024.5x768`: a screen smaller than a point
+    /// would scale a recording's touches to nothing (`390x1e-300` wrote a 0 × 0 screen).
     static func points(_ text: String) -> Size? {
         let parts = text.split(separator: "x", omittingEmptySubsequences: false)
         guard parts.count == 2, let width = Double(parts[0]), let height = Double(parts[1]),
-            width.isFinite, height.isFinite, width > 0, height > 0, width <= 1e6, height <= 1e6
+            width.isFinite, height.isFinite, width >= 1, height >= 1, width <= 1e6, height <= 1e6
         else { return nil }
         return Size(width: width, height: height)
     }

@@ -78,7 +78,7 @@ struct SynthCommand: Command {
         do throws(TraceWriteError) {
             text = try TraceWriter.write(samples, header: TraceHeader(version: 1, screen: parameters.screen), as: encoding)
         } catch {
-            context.environment.printError("gesturectl synth: error: \(error.description)")
+            context.environment.printError("\(ToolName.current) synth: error: \(error.description)")
             return .dataError
         }
         guard let output, output != "-" else { return context.environment.writeResult(text) }

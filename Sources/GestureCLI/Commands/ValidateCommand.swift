@@ -23,6 +23,8 @@ struct ValidateCommand: Command {
         Option("scene", .argument(placeholder: "FILE"), help: "check every trace with this scene file"),
         Option("strict", help: "treat warnings as problems"),
         .inputFormat,
+        .timeScale,
+        .scale,
     ])
     let operands = Operands.oneOrMore("TRACE")
 
@@ -35,6 +37,7 @@ struct ValidateCommand: Command {
         }
         let strict = arguments.isSet("strict")
         let encoding = arguments.inputFormat
+        let scaling = try arguments.scaling()
         let resolver: SceneResolver
         do throws(TraceError) {
             resolver = try SceneResolver(sceneFile: sceneFile)
@@ -45,7 +48,7 @@ struct ValidateCommand: Command {
         }
         var status = ExitStatus.success
         for path in paths {
-            let (verdict, line) = validate(path, strict: strict, encoding: encoding, resolver: resolver, environment)
+            let (verdict, line) = validate(path, strict: strict, encoding: encoding, scaling: scaling, resolver: resolver, environment)
             status = status.worse(verdict)
             guard let line else { continue }
             do throws(OutputError) {
@@ -64,10 +67,12 @@ struct ValidateCommand: Command {
 
     /// The status of one trace and, when it is valid, its `ok` line.
     private func validate(
-        _ path: String, strict: Bool, encoding: TraceEncoding?, resolver: SceneResolver, _ environment: CommandEnvironment
+        _ path: String, strict: Bool, encoding: TraceEncoding?, scaling: SampleScaling?, resolver: SceneResolver,
+        _ environment: CommandEnvironment
     ) -> (ExitStatus, String?) {
         do throws(TraceError) {
             let reader = try TraceReader(path: path, encoding: encoding)
+            reader.scaling = scaling
             let header = try reader.header()
             let (scene, origin) = try resolver.resolve(header, tracePath: path)
             do throws(SceneError) {
@@ -78,7 +83,7 @@ struct ValidateCommand: Command {
             }
             let (count, first) = try reader.readToEnd()
             let last = reader.lastT ?? 0
-            var warnings = reader.warnings
+            var warnings = reader.warnings + reader.unitWarnings
             if count == 0 {
                 warnings.insert(
                     Diagnostic(
@@ -95,7 +100,8 @@ struct ValidateCommand: Command {
             let samples = count == 1 ? "1 sample" : "\(count) samples"
             return (.success, "\(TraceInputs.displayName(path)): ok, \(samples), \(duration) s, \(origin.description)\n")
         } catch {
-            environment.printError(error.description)
+            let expected = encoding ?? TraceEncoding(pathExtensionOf: path) ?? .jsonl
+            environment.printError(TraceInputs.explained(error, path: path, readAs: .trace(expected)).description)
             if case .cannotOpen = error { return (.cannotOpen, nil) }
             return (.problemsFound, nil)
         }

@@ -4,13 +4,20 @@ import GestureKit
 /// Runs `gesturectl` with `arguments` and a team's registered kinds and delegates: every command
 /// (analyze, check, plot, validate, scene) decodes scene files with `registry`.
 ///
+/// - Parameter name: what the tool calls itself in usage lines and messages (`team-gesturectl`:
+///   `usage: team-gesturectl analyze …`).
 /// - Returns: the exit status, as ``run(_:in:)``.
-public func run(_ arguments: [String], in environment: CommandEnvironment, registry: RecognizerRegistry) -> Int32 {
-    RecognizerRegistry.$current.withValue(registry) { run(arguments, in: environment) }
+public func run(
+    _ arguments: [String], in environment: CommandEnvironment, registry: RecognizerRegistry, name: String = "gesturectl"
+) -> Int32 {
+    ToolName.$current.withValue(name) {
+        RecognizerRegistry.$current.withValue(registry) { run(arguments, in: environment) }
+    }
 }
 
 /// The whole `main.swift` of a team's own `gesturectl`: runs the process's arguments with `registry`
-/// and exits with the status.
+/// and exits with the status. The tool calls itself by its executable's name in usage lines and
+/// messages.
 ///
 /// ```swift
 /// import GestureCLI
@@ -23,7 +30,7 @@ public func run(_ arguments: [String], in environment: CommandEnvironment, regis
 public func gesturectlMain(registry: RecognizerRegistry) -> Never {
     let status = run(
         Array(CommandLine.arguments.dropFirst()), in: .process(variables: ProcessInfo.processInfo.environment),
-        registry: registry)
+        registry: registry, name: ToolName.executable(CommandLine.arguments.first ?? ""))
     exit(status)
 }
 

@@ -73,6 +73,7 @@ final class FollowAnalysis: FollowWaiting {
                 following: input.descriptor, isRegularFile: input.isRegularFile, name: input.name,
                 encoding: settings.inputFormat ?? (input.path == "-" ? nil : TraceEncoding(pathExtensionOf: input.path)),
                 waiting: self)
+            reader.scaling = settings.scaling
             header = try reader.header()
         } catch {
             return interruption?.requested == true ? .success : environment.report(error)
@@ -106,7 +107,10 @@ final class FollowAnalysis: FollowWaiting {
             }
         }
         let interrupted = interruption?.requested == true
-        engine.finish(cancellingAt: interrupted ? clock.virtualNow() : nil)
+        // `--strict` rejects a trace that ends with touches down instead of cancelling them: the
+        // records of that repair must not be written, since the message says it was not made.
+        let rejected = settings.strict && !interrupted && !reader.warnings.isEmpty
+        if rejected { engine.endEvent() } else { engine.finish(cancellingAt: interrupted ? clock.virtualNow() : nil) }
         write { sink throws(OutputError) in
             try traceRenderer.end(sink)
             sink.buffer.append(utf8: renderer.epilogue)
@@ -115,7 +119,7 @@ final class FollowAnalysis: FollowWaiting {
         flush()
         var status = ExitStatus.success
         if !interrupted {
-            let warnings = reader.warnings
+            let warnings = reader.warnings + reader.unitWarnings
             if settings.strict, !warnings.isEmpty {
                 for warning in TraceInputs.asErrors(warnings) { environment.printError(warning.description) }
                 status = .dataError

@@ -96,16 +96,27 @@ final class FollowConversion: FollowWaiting {
             return .dataError
         }
         var writer = TraceStreamWriter(encoding: encoding)
-        write(writer.prologue(header: recording.header))
+        // The header waits for the first sample: a recording that makes no touch is an error with
+        // nothing on standard output, as it is for a whole file.
+        var prologue: String? = writer.prologue(header: recording.header)
+        func emit(_ samples: [Sample]) -> Bool {
+            if !samples.isEmpty, let text = prologue {
+                write(text)
+                prologue = nil
+            }
+            return write(samples, with: &writer)
+        }
         let lines = LiveLines(following: input.descriptor, isRegularFile: input.isRegularFile, name: input.name, waiting: self)
         do throws(TraceError) {
             while !stopRequested, let line = try lines.next() {
-                guard write(recording.take(line: line, number: lines.lineNumber), with: &writer) else { return .dataError }
+                guard emit(try recording.take(line: line, number: lines.lineNumber)) else { return .dataError }
             }
+            guard emit(try recording.finish()) else { return .dataError }
         } catch {
+            for warning in recording.warnings { environment.printError(warning.description) }
             return environment.report(error)
         }
-        guard write(recording.finish(), with: &writer) else { return .dataError }
+        if let text = prologue { write(text) }
         write(writer.epilogue())
         for warning in recording.warnings { environment.printError(warning.description) }
         return .success
@@ -123,7 +134,7 @@ final class FollowConversion: FollowWaiting {
         do throws(TraceError) {
             let header = try reader.header()
             if target == .csv, header.scene != nil {
-                environment.printError("gesturectl convert: warning: the trace's scene is not written: CSV has no place for one")
+                environment.printError("\(ToolName.current) convert: warning: the trace's scene is not written: CSV has no place for one")
             }
             write(writer.prologue(header: header))
             while let sample = try reader.next() {
@@ -147,7 +158,7 @@ final class FollowConversion: FollowWaiting {
             do throws(TraceWriteError) {
                 write(try writer.sample(sample))
             } catch {
-                environment.printError("gesturectl convert: error: \(error.description)")
+                environment.printError("\(ToolName.current) convert: error: \(error.description)")
                 return false
             }
         }

@@ -194,8 +194,9 @@ extension ControlTracker {
     func repeatStep(_ entry: Entry) {
         guard !entry.finished else { return }
         step(entry)
-        // An interval of 0 (a scene's override) would repeat without end at one instant: one step only.
+        // An interval of 0 (a scene's override), or one too small to move the clock at this time,
+        // would repeat without end at one instant: one step only.
         let interval = entry.control.thresholds.stepperAutorepeatInterval
-        if interval > 0 { scheduleRepeat(entry, after: interval) }
+        if interval > 0, now + interval > now { scheduleRepeat(entry, after: interval) }
     }
 }

@@ -75,7 +75,7 @@ struct ScrollAnimation {
         let distance = max(abs(target.x - offset.x), abs(target.y - offset.y))
         let rest = thresholds.decelerationRestDistance
         guard distance > rest else { return nil }
-        return ScrollAnimation(from: offset, target: target, curve: curve, start: now, end: now + duration(distance, rest: rest, curve))
+        return ScrollAnimation(from: offset, target: target, curve: curve, start: now, end: now + boundedDuration(distance, rest: rest, curve))
     }
 
     /// What follows a lift when the delegate moved the target (`scrollViewWillEndDragging`): the
@@ -91,7 +91,19 @@ struct ScrollAnimation {
         let distance = max(abs(goal.x - offset.x), abs(goal.y - offset.y))
         let rest = thresholds.decelerationRestDistance
         guard distance > rest else { return nil }
-        return ScrollAnimation(from: offset, target: goal, curve: curve, start: now, end: now + duration(distance, rest: rest, curve))
+        return ScrollAnimation(from: offset, target: goal, curve: curve, start: now, end: now + boundedDuration(distance, rest: rest, curve))
+    }
+
+    /// The longest deceleration, bounce or page animation, in seconds (choice: a fling of UIKit's
+    /// normal rate over a million points lasts about 7 s; this bounds the frames a hostile scene can
+    /// ask for, 30,000 at the largest `scrollFrameRate`). The last frame puts the content at its target.
+    static let maximumDuration = 30.0
+
+    /// The animation's length, at most ``maximumDuration``: a rate a hair below 1 or a very long
+    /// spring would otherwise animate for days of trace time, a frame at a time.
+    private static func boundedDuration(_ distance: Double, rest: Double, _ curve: Curve) -> Double {
+        let length = duration(distance, rest: rest, curve)
+        return length.isFinite ? min(length, maximumDuration) : maximumDuration
     }
 
     /// Paging: the next page in the direction of a fast lift, otherwise the nearest page.

@@ -106,9 +106,10 @@ struct ScreenMapping {
         (value * places).rounded() / places
     }
 
-    /// `value` rounded up to a hundredth (a value already on a hundredth stays).
+    /// `value` rounded up to a hundredth (a value already on a hundredth stays), and at least a
+    /// hundredth: a screen of width 0 is not a screen (a 1-unit-wide device on a tall screen).
     private static func roundedUp(_ value: Double) -> Double {
         let nearest = (value * 100).rounded() / 100
-        return nearest >= value - 1e-9 ? nearest : ((value * 100).rounded(.up)) / 100
+        return max(0.01, nearest >= value - 1e-9 ? nearest : ((value * 100).rounded(.up)) / 100)
     }
 }

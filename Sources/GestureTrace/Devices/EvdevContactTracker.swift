@@ -59,6 +59,10 @@ struct EvdevContactTracker {
     /// The smallest and largest value seen for each ABS code.
     private(set) var extremes: [UInt16: (minimum: Int32, maximum: Int32)] = [:]
     private(set) var tally = WarningTally()
+    /// What stopped the conversion, at its line: more contacts down at once than a trace may have
+    /// (`SampleValidator.maximumTouchesDown`), or a frame time beyond the largest timestamp. Once
+    /// set, later events are ignored and the converters report it as an error.
+    private(set) var failure: (line: Int, message: String)?
 
     private var nextID = 1
     /// Contacts down, by id, with their last reported values.
@@ -71,6 +75,8 @@ struct EvdevContactTracker {
     private var eventsSinceReport = 0
     private var firstEventSinceReport = 0
     private var droppingUntilReport = false
+    /// The line of the last event that was not a `SYN_REPORT`, for a failure found at the frame's end.
+    private var lastEventLine = 0
 
     // Protocol B
     private var slots: [Int32: Slot] = [:]
@@ -110,6 +116,7 @@ struct EvdevContactTracker {
 
     /// Takes the next event of the recording.
     mutating func feed(_ event: EvdevEvent) {
+        guard failure == nil else { return }
         if event.type == EvdevCode.absType { noteExtreme(event.code, event.value) }
         if event.type == EvdevCode.synType {
             switch event.code {
@@ -133,6 +140,7 @@ struct EvdevContactTracker {
             }
         }
         if eventsSinceReport == 0 { firstEventSinceReport = event.line }
+        lastEventLine = event.line
         eventsSinceReport += 1
         guard !droppingUntilReport else { return }
         switch mode {
@@ -265,6 +273,13 @@ struct EvdevContactTracker {
             tally.note("no-position", line: line, "a contact without ABS_MT_POSITION_X and _Y; ignored")
             return
         }
+        // Matching a frame's contacts to the previous frame's weighs every pair: without this bound,
+        // thousands of contacts in one frame take memory quadratic in them.
+        guard frameContacts.count < Self.maximumContacts else {
+            fail(at: line, "a frame of more than \(Self.maximumContacts) contacts: a trace may have at most "
+                + "\(Self.maximumContacts) touches down at once")
+            return
+        }
         frameContacts.append(partial)
     }
 
@@ -387,6 +402,10 @@ struct EvdevContactTracker {
     private mutating func beginContact(_ x: Int32, _ y: Int32, _ pressure: Int32?, _ major: Int32?, trackingID: Int32?)
         -> Int
     {
+        if live.count >= Self.maximumContacts, failure == nil {
+            fail(at: lastEventLine, "a touch goes down while \(live.count) are down: a trace may have at most "
+                + "\(Self.maximumContacts) touches down at once")
+        }
         let id = nextID
         nextID += 1
         live[id] = Live(x: x, y: y, pressure: pressure, major: major, trackingID: trackingID)
@@ -444,8 +463,25 @@ struct EvdevContactTracker {
                 "this frame's time is not after the previous frame's; it is written 1 µs after it")
             time = last &+ 1000
         }
+        // A repair 1 µs after a frame at the largest timestamp would wrap to a negative time.
+        guard time >= 0 else {
+            fail(at: line, Self.beyondLastTimestamp)
+            return
+        }
         frames.append(ContactFrame(time: time, line: line, changes: changes))
         lastFrameTime = time
+    }
+
+    /// The most contacts down at once: the trace reader's limit.
+    static let maximumContacts = SampleValidator.maximumTouchesDown
+
+    /// The failure of a time repair that would go past `Int64.max` nanoseconds.
+    static let beyondLastTimestamp = "a frame 1 µs after the previous one would be beyond the largest timestamp "
+        + "(\(Int64.max / 1_000_000_000) s)"
+
+    /// Records the first failure; later events are ignored.
+    private mutating func fail(at line: Int, _ message: String) {
+        if failure == nil { failure = (line, message) }
     }
 
     /// Ends the recording: warns about events after the last `SYN_REPORT` and cancels the contacts
@@ -489,6 +525,10 @@ struct EvdevContactTracker {
         }
         if !lateCancels.isEmpty {
             let time = (frames.last?.time ?? endTime) &+ 1000
+            guard time >= 0 else {
+                fail(at: lastReportLine, Self.beyondLastTimestamp)
+                return
+            }
             frames.append(ContactFrame(time: time, line: lastReportLine, changes: lateCancels))
             lastFrameTime = time
         }

@@ -75,6 +75,12 @@ struct EvdevLog {
 
 /// Turns a parsed recording into samples in points, seconds from its first event.
 enum EvdevRecording {
+    /// The error of a recording without a touch event.
+    static let noTouchEvents = "no touch events: expected ABS_MT_POSITION_X/Y, ABS_MT_TRACKING_ID, ABS_X/Y or BTN_TOUCH"
+    /// The error of a recording whose touch events make no touch.
+    static let noUsableTouches = "no usable touches: no touch goes down in a frame ended by SYN_REPORT (positions without "
+        + "a contact, lifts without a touch and events after the last SYN_REPORT are ignored)"
+
     /// Converts `log`; `file` names the recording in diagnostics.
     ///
     /// - Throws: `TraceError.invalid` when the recording holds no touch event at all, or none that
@@ -86,16 +92,19 @@ enum EvdevRecording {
         guard let first = log.events.first, let mode = EvdevContactTracker.detectMode(log.events) else {
             throw .invalid(Diagnostic(
                 file: file, position: SourcePosition(line: log.events.first?.line ?? 1, column: 1), severity: .error,
-                message: "no touch events: expected ABS_MT_POSITION_X/Y, ABS_MT_TRACKING_ID, ABS_X/Y or BTN_TOUCH"))
+                message: noTouchEvents))
         }
         var tracker = EvdevContactTracker(mode: mode)
         for event in log.events { tracker.feed(event) }
         tracker.finish()
+        if let failure = tracker.failure {
+            throw .invalid(Diagnostic(
+                file: file, position: SourcePosition(line: failure.line, column: 1), severity: .error, message: failure.message))
+        }
         guard !tracker.frames.isEmpty else {
             throw .invalid(Diagnostic(
                 file: file, position: SourcePosition(line: first.line, column: 1), severity: .error,
-                message: "no usable touches: no touch goes down in a frame ended by SYN_REPORT (positions without "
-                    + "a contact, lifts without a touch and events after the last SYN_REPORT are ignored)"))
+                message: noUsableTouches))
         }
         var tally = log.tally
         let resolved = resolveRanges(mode: mode, log: log, tracker: tracker, options: options, tally: &tally)

@@ -31,6 +31,9 @@ public final class LiveRecording {
     private var pressure: Double?
     private var origin: Int64?
     private var clampTally = WarningTally()
+    /// The line of the recording's first touch-device event, and whether any frame made samples.
+    private var firstLine: Int?
+    private var madeSamples = false
 
     /// Prepares a live conversion.
     ///
@@ -62,7 +65,10 @@ public final class LiveRecording {
     }
 
     /// Takes line `number` of the recording; the samples of the frames it completed.
-    public func take(line: Substring, number: Int) -> [Sample] {
+    ///
+    /// - Throws: `TraceError.invalid` when the recording has more touches down at once than a trace
+    ///   may (`maximumTouchesDown`, 256), or a frame time that cannot be repaired.
+    public func take(line: Substring, number: Int) throws(TraceError) -> [Sample] {
         let events: [EvdevEvent]
         switch format {
         case .getevent:
@@ -73,23 +79,39 @@ public final class LiveRecording {
             events = evemu.events
             evemu.events.removeAll(keepingCapacity: true)
         }
-        guard !events.isEmpty else { return [] }
+        guard let first = events.first else { return [] }
+        if firstLine == nil { firstLine = first.line }
         if tracker == nil {
             waiting += events
             guard startTracker() else { return [] }
-            return samples()
+            return try samples()
         }
         for event in events { tracker?.feed(event) }
-        return samples()
+        return try samples()
     }
 
     /// Ends the recording; the samples of the touches still down, cancelled.
-    public func finish() -> [Sample] {
+    ///
+    /// - Throws: `TraceError.invalid` as ``take(line:number:)`` does, and when the whole recording
+    ///   made no touch (no touch event, or none that went down in a frame), as the converters of a
+    ///   whole recording do.
+    public func finish() throws(TraceError) -> [Sample] {
         if tracker == nil, !waiting.isEmpty, let mode = EvdevContactTracker.detectMode(waiting) {
             start(mode)
         }
+        guard tracker != nil else {
+            throw .invalid(Diagnostic(
+                file: file, position: SourcePosition(line: firstLine ?? 1, column: 1), severity: .error,
+                message: EvdevRecording.noTouchEvents))
+        }
         tracker?.finishLive()
-        return samples()
+        let last = try samples()
+        guard madeSamples else {
+            throw .invalid(Diagnostic(
+                file: file, position: SourcePosition(line: firstLine ?? 1, column: 1), severity: .error,
+                message: EvdevRecording.noUsableTouches))
+        }
+        return last
     }
 
     /// The oddities met so far (complete after ``finish()``), in line order.
@@ -125,8 +147,13 @@ public final class LiveRecording {
     }
 
     /// The samples of the frames completed since the last call.
-    private func samples() -> [Sample] {
+    private func samples() throws(TraceError) -> [Sample] {
+        if let failure = tracker?.failure {
+            throw .invalid(Diagnostic(
+                file: file, position: SourcePosition(line: failure.line, column: 1), severity: .error, message: failure.message))
+        }
         guard let origin, let frames = tracker?.takeFrames() else { return [] }
+        if !frames.isEmpty { madeSamples = true }
         var samples: [Sample] = []
         for frame in frames {
             EvdevRecording.appendSamples(of: frame, origin: origin, mapping: mapping, pressure: pressure, to: &samples) {

@@ -43,6 +43,9 @@ public struct Diagnostic: Error, Hashable, Sendable, CustomStringConvertible {
     public var severity: Severity
     /// What is wrong, naming what was expected and found (no trailing period).
     public var message: String
+    /// The problems found after this one in the same file, in order (a scene with several mistakes
+    /// reports them all in one run); empty for most.
+    public var further: [Diagnostic] = []
 
     /// Creates a diagnostic.
     public init(file: String, position: SourcePosition, severity: Severity, message: String) {
@@ -52,9 +55,10 @@ public struct Diagnostic: Error, Hashable, Sendable, CustomStringConvertible {
         self.message = message
     }
 
-    /// `FILE:LINE:COLUMN: error: MESSAGE` (or `warning:`).
+    /// `FILE:LINE:COLUMN: error: MESSAGE` (or `warning:`), and one such line for each of ``further``.
     public var description: String {
-        "\(file):\(position.line):\(position.column): \(severity.rawValue): \(message)"
+        ([self] + further).map { "\($0.file):\($0.position.line):\($0.position.column): \($0.severity.rawValue): \($0.message)" }
+            .joined(separator: "\n")
     }
 }
 

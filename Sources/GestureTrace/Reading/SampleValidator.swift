@@ -46,6 +46,9 @@ struct SampleValidator {
     private var downCount = 0
     static let maximumTouchesDown = 256
 
+    /// What the first touch samples say about the trace's units (`UnitCheck`).
+    private(set) var units = UnitCheck()
+
     /// Whether a sample has been accepted.
     private(set) var hasPrevious = false
     /// The `t` of the last sample accepted.
@@ -57,6 +60,8 @@ struct SampleValidator {
     /// The touches still down at the end, in the order of their `began` samples (after `finish()`).
     private(set) var stillDown: [StillDownTouch] = []
     private var finished = false
+    /// Whether `finish()` was called: the trace was read to its end.
+    var isFinished: Bool { finished }
 
     init(file: String, isCSV: Bool) {
         self.file = file
@@ -340,8 +345,12 @@ struct SampleValidator {
     /// Follows the touch of a touch sample through its phases.
     private mutating func track(_ fields: inout SampleFields) throws(TraceError) {
         let phase = fields.phase
-        if !(inTouchEvent && fields.t == previousT) {
+        let newEvent = !(inTouchEvent && fields.t == previousT)
+        if newEvent {
             startEvent()
+        }
+        if units.collecting {
+            units.take(t: fields.t, x: fields.x, y: fields.y, newEvent: newEvent, at: fields.start)
         }
         if let i = find(fields.id) {
             var state = touches[i]

@@ -141,7 +141,8 @@ public final class TraceReader {
     /// - Throws: `TraceError.invalid` for the first problem in the trace, `TraceError.cannotOpen` if
     ///   reading fails.
     public func next() throws(TraceError) -> Sample? {
-        try box.next()
+        if let scaling { return try box.next().map(scaling.apply) }
+        return try box.next()
     }
 
     /// Reads and validates every remaining sample exactly as `next()` calls until nil would (the same
@@ -151,7 +152,8 @@ public final class TraceReader {
     /// One call for the whole trace, and no `Sample` built or destroyed, so a consumer that only checks
     /// the trace (`gesturectl validate`, `analyze`'s first pass) pays no per-sample call into the reader.
     public func readToEnd() throws(TraceError) -> (count: Int, firstT: Double?) {
-        try box.readToEnd()
+        let (count, first) = try box.readToEnd()
+        return (count, first.map { $0 * (scaling?.timeScale ?? 1) })
     }
 
     /// Reads every remaining sample into an array (for tests and small traces; `next()` streams).
@@ -174,6 +176,21 @@ public final class TraceReader {
     /// ("touch 1 is still down at the end of the trace; it is cancelled at t=0.5"), at its last sample.
     public var warnings: [Diagnostic] { validator.warnings }
 
+    /// What the first touch samples say about the trace's units, once `next()` has returned nil (or
+    /// `readToEnd()` returned): a `t` that looks like milliseconds, coordinates that look like pixels,
+    /// samples outside the screen, each at the sample that shows it, with the fix (`UnitCheck`). The
+    /// command line prints them with ``warnings``.
+    public var unitWarnings: [Diagnostic] {
+        let validator = validator
+        guard validator.isFinished, let header = try? box.header() else { return [] }
+        return validator.units.warnings(file: file, screen: header.screenOrDefault, scaling: scaling)
+    }
+
+    /// How `next()` converts the trace's units to seconds and points (`--time-scale`, `--scale`); nil
+    /// reads the trace as it is. The checks and their messages are about the trace as written; the
+    /// warnings about units (``warnings``) take the scaling into account.
+    public var scaling: SampleScaling?
+
     /// The touches still down at the end of the trace, in the order of their `began` samples
     /// (complete once `next()` has returned nil).
     public var stillDownTouches: [StillDownTouch] { validator.stillDown }
@@ -181,7 +198,7 @@ public final class TraceReader {
     /// The `t` of the last sample read, at which the engine cancels the touches still down; nil before any.
     public var lastT: Double? {
         let validator = validator
-        return validator.hasPrevious ? validator.previousT : nil
+        return validator.hasPrevious ? validator.previousT * (scaling?.timeScale ?? 1) : nil
     }
 }
 
@@ -287,10 +304,14 @@ struct ReaderState<Format: FormatReader> {
     /// `nextTime()` until nil: how many samples there were and the first one's `t`.
     @inline(__always)
     mutating func readToEnd() throws(TraceError) -> (count: Int, firstT: Double?) {
-        format.valuesNeeded = false
-        defer { format.valuesNeeded = true }
+        // The first samples are read with their values, for the validator's `UnitCheck`; the rest are
+        // only checked.
         guard let first = try nextTime() else { return (0, nil) }
         var count = 1
+        while validator.units.collecting, try nextTime() != nil { count &+= 1 }
+        guard !stopped else { return (count, first) }
+        format.valuesNeeded = false
+        defer { format.valuesNeeded = true }
         while try nextTime() != nil { count &+= 1 }
         return (count, first)
     }

@@ -32,8 +32,45 @@ extension SceneDecoder {
             }
         }
         if let m = members.member("thresholds") {
-            view.thresholds = try thresholds(
+            let values = try thresholds(
                 m, names: ViewThresholds.names, what: "view threshold", listedIn: "docs/controls-and-scrolling.md")
+            try checkViewThresholds(values, m)
+            view.thresholds = values
+        }
+    }
+
+    /// The largest value of a view threshold: sizes, times and speeds beyond it make no sense on a
+    /// screen and could overflow the engine's arithmetic (reliability.md, Limits).
+    static let maximumViewThreshold = 1_000_000.0
+    /// The shortest stepper autorepeat interval but 0 (one step): a shorter one repeats without end
+    /// within one instant of trace time.
+    static let minimumAutorepeatInterval = 0.001
+    /// The longest spring of a bounce or a page, in seconds.
+    static let maximumBounceTimeConstant = 10.0
+    /// The largest value of a position or size in a scroll view (`contentSize`, `contentOffset`,
+    /// `contentInset`), in points: a billion, far beyond any real content, and far from the doubles'
+    /// limits, so that offsets stay finite.
+    static let maximumContentCoordinate = 1e9
+
+    /// The ranges of view thresholds that a plain "not negative" does not bound.
+    private func checkViewThresholds(_ values: [String: Double], _ m: JSONMember) throws(TraceError) {
+        guard case .object(let members) = m.value.value else { return }
+        for member in members {
+            guard let value = values[member.key] else { continue }
+            let at = member.value.position
+            let name = "threshold \"\(member.key)\""
+            switch member.key {
+            case "rubberBandCoefficient" where value > 1:
+                throw error(at, "\(name) must be from 0 to 1 (UIKit's is 0.55)")
+            case "stepperAutorepeatInterval" where value > 0 && value < Self.minimumAutorepeatInterval:
+                throw error(at, "\(name) must be 0 (one step) or at least \(TraceNumber.string(Self.minimumAutorepeatInterval)) s")
+            case "bounceTimeConstant" where value > Self.maximumBounceTimeConstant:
+                throw error(at, "\(name) must be at most \(TraceNumber.string(Self.maximumBounceTimeConstant)) s")
+            default:
+                guard value <= Self.maximumViewThreshold else {
+                    throw error(at, "\(name) must be at most \(TraceNumber.string(Self.maximumViewThreshold))")
+                }
+            }
         }
     }
 
@@ -144,12 +181,19 @@ extension SceneDecoder {
         return d
     }
 
+    /// The numbers of a scroll view's position or size, each within ±`maximumContentCoordinate`.
     private func numbers(_ member: JSONMember, count: Int, _ shape: String) throws(TraceError) -> [Double] {
         guard case .array(let items) = member.value.value, items.count == count else {
             throw error(member.value.position, "\"\(member.key)\" must be \(shape)")
         }
         var values: [Double] = []
-        for item in items { values.append(try number(item, "\"\(member.key)\"")) }
+        for item in items {
+            let value = try number(item, "\"\(member.key)\"")
+            guard abs(value) <= Self.maximumContentCoordinate else {
+                throw error(item.position, "\"\(member.key)\" must be within ±\(TraceNumber.string(Self.maximumContentCoordinate)) points")
+            }
+            values.append(value)
+        }
         return values
     }
 }

@@ -44,15 +44,37 @@ public struct SceneDecoder: Sendable {
         }
         var names = NameTable()
         var views: [ViewDescription] = []
+        // Each view, controller and recognizer is decoded on its own: a scene with several mistakes
+        // reports each (up to `maximumReportedErrors`), at its position, in one run.
         for item in try array(viewsMember.value, "\"views\"") {
-            views.append(try view(item, names: &names))
+            do throws(TraceError) { views.append(try view(item, names: &names)) } catch { try names.problems.add(error) }
         }
         var controllers: [ControllerDescription] = []
         if let member = top.member("controllers") {
             for item in try array(member.value, "\"controllers\"") {
-                controllers.append(try controller(item, names: &names))
+                do throws(TraceError) { controllers.append(try controller(item, names: &names)) } catch { try names.problems.add(error) }
             }
         }
+        var recognizerPositions: [String: SourcePosition] = [:]
+        var references: [(name: String, at: SourcePosition, what: String)] = []
+        var recognizers: [RecognizerDescription] = []
+        if let member = top.member("recognizers") {
+            for item in try array(member.value, "\"recognizers\"") {
+                do throws(TraceError) {
+                    let (description, refs) = try recognizer(item, names: names)
+                    if recognizerPositions[description.name] != nil {
+                        throw error(item.value.member("name")?.value.position ?? item.position,
+                                    "recognizer name \"\(description.name)\" is used twice")
+                    }
+                    recognizerPositions[description.name] = item.position
+                    recognizers.append(description)
+                    references += refs
+                } catch {
+                    try names.problems.add(error)
+                }
+            }
+        }
+        try names.problems.throwIfAny()
         for forward in names.forwards
         where names.views[forward.name] == nil && names.controllers[forward.name] == nil && forward.name != "window" {
             throw error(
@@ -74,20 +96,7 @@ public struct SceneDecoder: Sendable {
         if let member = top.member("velocityEstimator") {
             scene.velocityEstimator = try enumeration(member.value, "\"velocityEstimator\"", VelocityEstimatorKind.self)
         }
-        var recognizerPositions: [String: SourcePosition] = [:]
-        var references: [(name: String, at: SourcePosition, what: String)] = []
-        if let member = top.member("recognizers") {
-            for item in try array(member.value, "\"recognizers\"") {
-                let (description, refs) = try recognizer(item, names: names)
-                if recognizerPositions[description.name] != nil {
-                    throw error(item.value.member("name")?.value.position ?? item.position,
-                                "recognizer name \"\(description.name)\" is used twice")
-                }
-                recognizerPositions[description.name] = item.position
-                scene.recognizers.append(description)
-                references += refs
-            }
-        }
+        scene.recognizers = recognizers
         for ref in references where recognizerPositions[ref.name] == nil && !names.scrollRecognizers.contains(ref.name) {
             throw error(
                 ref.at,
@@ -105,6 +114,35 @@ public struct SceneDecoder: Sendable {
         return scene
     }
 
+    /// The most problems one run reports for a scene; the rest are counted.
+    public static let maximumReportedErrors = 20
+
+    /// The problems found so far, in order.
+    struct Problems {
+        var found: [Diagnostic] = []
+        var more = 0
+
+        /// Notes a problem; a file that cannot be read is thrown at once.
+        mutating func add(_ error: TraceError) throws(TraceError) {
+            guard case .invalid(let diagnostic) = error else { throw error }
+            if found.count < SceneDecoder.maximumReportedErrors { found.append(diagnostic) } else { more += 1 }
+        }
+
+        /// Throws the first problem with the others as its `further` ones.
+        func throwIfAny() throws(TraceError) {
+            // In the file's order: a view's own problem is found after its children's.
+            let sorted = found.sorted { ($0.position.line, $0.position.column) < ($1.position.line, $1.position.column) }
+            guard var first = sorted.first else { return }
+            first.further = Array(sorted.dropFirst())
+            if more > 0, let last = sorted.last {
+                var note = last
+                note.message = "\(more) more \(more == 1 ? "problem" : "problems") not shown (at most \(SceneDecoder.maximumReportedErrors) are)"
+                first.further.append(note)
+            }
+            throw .invalid(first)
+        }
+    }
+
     // MARK: Views and controllers
 
     struct NameTable {
@@ -114,6 +152,8 @@ public struct SceneDecoder: Sendable {
         var forwards: [(name: String, position: SourcePosition)] = []
         /// The scroll views' own recognizers (`NAME.pan`, `NAME.pinch`), which scene recognizers may name.
         var scrollRecognizers: Set<String> = []
+        /// The problems found so far (the decoder goes on after a view, controller or recognizer with one).
+        var problems = Problems()
 
         /// The view names, sorted (suggestions must not depend on a dictionary's order).
         var viewNames: [String] { views.keys.sorted() }
@@ -174,7 +214,7 @@ public struct SceneDecoder: Sendable {
         try controlAndScrollView(members, name: name.value, into: &description, names: &names)
         if let m = members.member("children") {
             for child in try array(m.value, "\"children\"") {
-                description.children.append(try view(child, names: &names))
+                do throws(TraceError) { description.children.append(try view(child, names: &names)) } catch { try names.problems.add(error) }
             }
         }
         return description

@@ -41,6 +41,8 @@ struct WebDriverTimeline {
 
     private var fingers: [Finger] = []
     private var sequence = 0
+    /// How many pointers are down.
+    private var downCount = 0
     private let rate: Double
     private let decoder: WebDriverDecoder
     private(set) var warnings: [Diagnostic] = []
@@ -128,6 +130,11 @@ struct WebDriverTimeline {
                 }
                 return
             }
+            guard downCount < SampleValidator.maximumTouchesDown else {
+                throw decoder.error("pointerDown of source \(Messages.quoted(finger.sourceID)) while \(downCount) pointers are down: "
+                    + "a trace may have at most \(SampleValidator.maximumTouchesDown) touches down at once", at: action.position)
+            }
+            downCount += 1
             fingers[index].isDown = true
             emit(finger: index, at: time, .began, finger.position)
         case .up(let button):
@@ -141,6 +148,7 @@ struct WebDriverTimeline {
             guard fingers[index].buttons.isEmpty || finger.pointerType != .mouse else { return }
             fingers[index].buttons = []
             fingers[index].isDown = false
+            downCount -= 1
             emit(finger: index, at: time, .ended, finger.position)
         case .cancel:
             guard finger.isDown else {
@@ -149,6 +157,7 @@ struct WebDriverTimeline {
             }
             fingers[index].buttons = []
             fingers[index].isDown = false
+            downCount -= 1
             emit(finger: index, at: time, .cancelled, finger.position)
         case .move(let target):
             try move(finger: index, to: target, duration: action.duration, at: time, position: action.position)
@@ -172,14 +181,19 @@ struct WebDriverTimeline {
         fingers[index].position = end
         guard fingers[index].isDown else { return }
         if duration > 0 {
+            // The offsets are compared as doubles before they become whole microseconds: at a rate far
+            // below one sample per move (`--rate 1e-20`), k × step is beyond Int64.
             let step = 1_000_000 / rate
+            let last = Double(duration)
             var k = 1.0
-            while true {
+            while (k * step).rounded() < last {
                 let offset = Int64((k * step).rounded())
-                if offset >= duration { break }
-                let fraction = Double(offset) / Double(duration)
+                let fraction = Double(offset) / last
                 let point = Point(x: start.x + (end.x - start.x) * fraction, y: start.y + (end.y - start.y) * fraction)
                 emit(finger: index, at: time + offset, .moved, point)
+                // A move that does not change the position makes at most this one sample (a change of
+                // force or radius); the others would be dropped one by one, an hour at 1000 Hz.
+                if start == end { break }
                 k += 1
                 guard sequence <= Self.maximumSamples else { break }
             }

@@ -130,6 +130,11 @@ struct CSVReader: FormatReader {
     /// Reads the comments, the header row and the first data row (kept pending), so the header is complete.
     private mutating func readPreamble() throws(TraceError) {
         preambleRead = true
+        // An empty file is a trace without samples, in every encoding (`--allow-empty` lets it pass).
+        if try s.peek() == nil {
+            done = true
+            return
+        }
         guard try nextRow() else {
             throw s.error("missing header row: expected the column names, such as t,id,phase,x,y")
         }

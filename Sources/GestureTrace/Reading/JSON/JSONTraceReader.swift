@@ -87,6 +87,11 @@ struct JSONTraceReader: FormatReader {
         try json.skipWhitespace()
         documentStart = json.s.position
         switch try json.s.peek() {
+        case nil:
+            // An empty file (or only white space) is a trace without samples, in every encoding
+            // (`--allow-empty` lets it pass), not a document cut short.
+            headerComplete = true
+            state = .done
         case UInt8(ascii: "["):
             json.s.pos &+= 1
             isBareArray = true
