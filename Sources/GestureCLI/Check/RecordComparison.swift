@@ -20,6 +20,26 @@ struct FieldDifference: Sendable, Equatable {
 struct RecordComparison: Sendable {
     /// The largest absolute difference between two matching numbers.
     var tolerance: Double
+    /// Tolerances of particular figures, by field path or its start (`velocity` covers
+    /// `velocity.x`, `contentOffset.y` only itself); the longest that applies wins. nil: the
+    /// figure is not compared (`t` at the `outcomes` level).
+    var figureTolerances: [String: Double?] = [:]
+
+    /// A comparison with one tolerance for every number.
+    init(tolerance: Double, figureTolerances: [String: Double?] = [:]) {
+        self.tolerance = tolerance
+        self.figureTolerances = figureTolerances
+    }
+
+    /// The tolerance of the number at `path`; nil when it is not compared.
+    func tolerance(at path: String) -> Double? {
+        guard !figureTolerances.isEmpty else { return tolerance }
+        var best: (length: Int, value: Double?)?
+        for (key, value) in figureTolerances where key.count > (best?.length ?? -1) {
+            if path == key || path.hasPrefix(key + ".") || path.hasPrefix(key + "[") { best = (key.count, value) }
+        }
+        return best.map(\.value) ?? tolerance
+    }
 
     /// Whether the two records match.
     func matches(_ expected: JSONValue, _ actual: JSONValue) -> Bool {
@@ -38,6 +58,11 @@ struct RecordComparison: Sendable {
 
     /// Whether two numbers match within the tolerance.
     func numbersMatch(_ a: Double, _ b: Double) -> Bool {
+        numbersMatch(a, b, within: tolerance)
+    }
+
+    /// Whether two numbers match within `tolerance` (and a few units in the last place).
+    func numbersMatch(_ a: Double, _ b: Double, within tolerance: Double) -> Bool {
         (a - b).magnitude <= tolerance + 4 * max(a.magnitude, b.magnitude).ulp
     }
 
@@ -46,7 +71,8 @@ struct RecordComparison: Sendable {
     ) {
         switch (expected, actual) {
         case (.number(let a, _), .number(let b, _)):
-            if !numbersMatch(a, b) { differences.append(FieldDifference(field: path, expected: expected, actual: actual)) }
+            guard let tolerance = tolerance(at: path) else { return }
+            if !numbersMatch(a, b, within: tolerance) { differences.append(FieldDifference(field: path, expected: expected, actual: actual)) }
         case (.object(let expectedMembers), .object(let actualMembers)):
             var actualByKey: [String: JSONValue] = [:]
             for member in actualMembers { actualByKey[member.key] = member.value.value }

@@ -154,7 +154,7 @@ struct TraceCheck: Sendable {
     ///
     /// The analysis includes deliveries when `deliveries` is set or the golden file holds them.
     static func run(
-        _ target: CheckTarget, update: Bool, deliveries: Bool = false, comparison: RecordComparison,
+        _ target: CheckTarget, update: Bool, deliveries: Bool = false, policy: GoldenPolicy,
         settings: AnalyzeSettings, resolver: SceneResolver
     ) -> TraceCheck {
         let start = monotonicSeconds()
@@ -167,15 +167,18 @@ struct TraceCheck: Sendable {
             golden = .failure(error)
         }
         var settings = settings
-        settings.deliveries = deliveries || ((try? golden.get()).flatMap { $0.map(holdsDeliveries) } ?? false)
+        settings.deliveries =
+            policy.level == .everything && (deliveries || ((try? golden.get()).flatMap { $0.map(holdsDeliveries) } ?? false))
         var scene: SceneOrigin?
         do throws(AnalysisFailure) {
             check.warnings = try TraceAnalysis.render(
                 path: target.trace, settings: settings, resolver: resolver,
-                renderer: JSONLinesRenderer(options: RenderOptions(deliveries: settings.deliveries)), into: sink
+                renderer: JSONLinesRenderer(
+                    options: RenderOptions(deliveries: settings.deliveries, reasonCodes: policy.level.usesReasonCodes)), into: sink
             ) { _, origin in scene = origin }
-            let analysis = sink.buffer.bytes
-            check.outcome = compare(analysis, with: target.golden, contents: golden, update: update, comparison: comparison)
+            let analysis = project(sink.buffer.bytes, level: policy.level, golden: target.golden)
+            check.outcome = compare(
+                analysis, with: target.golden, contents: golden, update: update, comparison: policy.comparison)
             switch check.outcome {
             case .matched, .unchanged: break  // nothing to write: the bytes are dropped at once
             default: check.analysis = analysis
@@ -229,6 +232,16 @@ struct TraceCheck: Sendable {
         return false
     }
 
+    /// The analysis as `level` keeps it: unchanged at `everything`.
+    private static func project(_ analysis: [UInt8], level: GoldenLevel, golden: String) -> [UInt8] {
+        guard level != .everything else { return analysis }
+        do throws(TraceError) {
+            return level.project(try JSONLines.records(analysis, file: golden))
+        } catch {
+            preconditionFailure("TraceCheck: the analysis written for \(golden) does not parse: \(error)")
+        }
+    }
+
     /// The outcome of comparing `analysis` with the golden file at `golden`, whose `contents` were
     /// read (nil: there is none).
     private static func compare(
@@ -264,7 +277,7 @@ struct TraceCheck: Sendable {
             return differences.isEmpty ? .matched : .mismatched(differences)
         }
         let differences = RecordDiff.differences(expected: expected, actual: actual, comparison: comparison)
-        return differences.isEmpty ? .matched : .mismatched(differences)
+        return differences.isEmpty ? .matched : .mismatched(DiffOrder.outcomesFirst(differences))
     }
 
     /// Seconds on a clock that only goes forward.

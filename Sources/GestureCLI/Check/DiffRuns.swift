@@ -1,0 +1,85 @@
+/// The order and grouping of a trace's differences in every report: outcome changes first, then
+/// figures; long runs of the same difference as one entry with its range.
+enum DiffOrder {
+    /// The fields whose change is a change of outcome, not of a figure.
+    static let outcomeFields: Set<String> = ["code", "reason", "direction", "taps", "template", "value", "decelerate"]
+
+    /// Whether a difference changes an outcome: a record the `outcomes` level keeps came or went,
+    /// or a kept record's code, reason, direction, taps, template or control value changed.
+    static func isOutcome(_ difference: RecordDifference) -> Bool {
+        switch difference.change {
+        case .removed, .added:
+            return GoldenLevel.outcomes.keeps(difference.record)
+        case .changed:
+            return difference.fields.contains { field in
+                outcomeFields.contains(String(field.field.prefix { $0 != "." && $0 != "[" }))
+            }
+        }
+    }
+
+    /// `differences` with the outcome changes first, each part in file order.
+    static func outcomesFirst(_ differences: [RecordDifference]) -> [RecordDifference] {
+        differences.filter(isOutcome) + differences.filter { !isOutcome($0) }
+    }
+}
+
+/// One line of a diff: a difference, or a run of like differences (same change, record kind,
+/// name, state or event, and the same fields changed) shown with its first and last.
+struct DiffEntry: Sendable {
+    /// The first difference of the run.
+    var first: RecordDifference
+    /// The last difference of the run (the same as `first` for a single difference).
+    var last: RecordDifference
+    /// How many differences the entry stands for.
+    var count: Int
+
+    /// The shortest run shown as one entry.
+    static let minimumRun = 3
+
+    /// The entries of `differences`, in their order: runs of at least ``minimumRun`` like
+    /// differences in a row become one entry.
+    static func entries(_ differences: [RecordDifference]) -> [DiffEntry] {
+        var entries: [DiffEntry] = []
+        var index = 0
+        while index < differences.count {
+            var end = index + 1
+            while end < differences.count, alike(differences[index], differences[end]) { end += 1 }
+            if end - index >= minimumRun {
+                entries.append(DiffEntry(first: differences[index], last: differences[end - 1], count: end - index))
+            } else {
+                for difference in differences[index..<end] { entries.append(DiffEntry(first: difference, last: difference, count: 1)) }
+            }
+            index = end
+        }
+        return entries
+    }
+
+    private static func alike(_ a: RecordDifference, _ b: RecordDifference) -> Bool {
+        a.change == b.change && a.record.identity == b.record.identity && a.fields.map(\.field) == b.fields.map(\.field)
+            && (a.change == .changed || a.record.reason == b.record.reason)
+    }
+}
+
+extension LineRecord {
+    /// The record's kind for reports: a recognizer's or control's `kind`, `scrollView`, or
+    /// `delivery`.
+    var kindName: String {
+        switch recordType {
+        case "scroll": return "scrollView"
+        case "delivery": return "delivery"
+        default:
+            if case .string(let kind)? = value.member("kind")?.value.value { return kind }
+            return recordType
+        }
+    }
+
+    /// What a removed or added record says beyond its identity, compactly: its reason or code with
+    /// its figures, else its figures (`contentOffset {"x":0,"y":90}`, `value 0.5`).
+    var gist: String {
+        if let reason { return reason }
+        guard case .object(let members) = value else { return "" }
+        let skipped: Set<String> = ["type", "t", "recognizer", "kind", "view", "state", "scrollView", "control", "event", "touches", "method", "responder"]
+        let text = members.filter { !skipped.contains($0.key) }.map { "\($0.key) \($0.value.value.compactText)" }.joined(separator: ", ")
+        return text.count > 160 ? String(text.prefix(157)) + "…" : text
+    }
+}
