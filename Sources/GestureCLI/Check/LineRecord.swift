@@ -13,6 +13,12 @@ struct LineRecord: Sendable {
         return "?"
     }
 
+    /// The record's `t` in seconds, or 0.
+    var seconds: Double {
+        if case .number(let t, _)? = value.member("t")?.value.value { return t }
+        return 0
+    }
+
     /// Who made the record: its `recognizer`, `scrollView` or `control`, or for a delivery its
     /// `method`, or `record`.
     var actor: String {

@@ -22,7 +22,7 @@ struct RecordComparison: Sendable {
     var tolerance: Double
     /// Tolerances of particular figures, by field path or its start (`velocity` covers
     /// `velocity.x`, `contentOffset.y` only itself); the longest that applies wins. nil: the
-    /// figure is not compared (`t` at the `outcomes` level).
+    /// field is not compared, whatever its value (`t` at the `outcomes` level; `code=none`).
     var figureTolerances: [String: Double?] = [:]
 
     /// A comparison with one tolerance for every number.
@@ -69,6 +69,8 @@ struct RecordComparison: Sendable {
     private func compare(
         _ expected: JSONValue, _ actual: JSONValue, at path: String, into differences: inout [FieldDifference], stopAtFirst: Bool
     ) {
+        // A field given no tolerance (`code=none`, `t` at the outcomes level) is not compared, whatever its value.
+        if !figureTolerances.isEmpty, !path.isEmpty, tolerance(at: path) == nil { return }
         switch (expected, actual) {
         case (.number(let a, _), .number(let b, _)):
             guard let tolerance = tolerance(at: path) else { return }
