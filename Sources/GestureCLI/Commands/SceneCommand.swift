@@ -10,17 +10,34 @@ struct SceneCommand: Command {
         and edit. With --check FILE, reads FILE as a scene, prints FILE: ok on standard output when \
         it is valid (FILE - reads standard input) and otherwise the problem on standard error as FILE:LINE:COLUMN: error: MESSAGE.
 
+        With --from FILE, writes the scene of a UI test's view of the screen: an Appium XCUITest \
+        page source (XML) or XCUITest's element tree (the debugDescription of the application \
+        element). Views are named by accessibility identifier; scroll views, tables and collection \
+        views become scroll views; buttons, switches, sliders, steppers, segmented and page controls \
+        become controls with their values; hidden and disabled elements stay so. --overlay FILE adds \
+        the team's recognizers, delegates and settings, naming views by identifier (docs/scene-format.md, \
+        "Scenes from UI tests").
+
         exit status: 0 success, 2 usage error, 65 the scene is invalid, 66 the file cannot be \
         opened, 74 output cannot be written.
         """
     let options = OptionTable([
         Option("default", help: "print the default scene (390x844 screen)"),
         Option("check", .argument(placeholder: "FILE"), help: "check a scene file"),
+        Option(
+            "from", .argument(placeholder: "FILE"),
+            help: "write the scene of an Appium XCUITest page source or an XCUITest element tree"),
+        Option("overlay", .argument(placeholder: "FILE"), help: "with --from: add the recognizers and settings of this overlay file"),
     ])
     let operands = Operands.none
 
     func run(_ arguments: ParsedArguments, in context: CommandContext) throws(UsageError) -> ExitStatus {
         let environment = context.environment
+        if let source = arguments.value("from") {
+            if arguments.isSet("default") || arguments.isSet("check") { throw UsageError("give one of '--default', '--check' and '--from'") }
+            return Self.fromUITree(source, overlay: arguments.value("overlay"), environment)
+        }
+        if arguments.isSet("overlay") { throw UsageError("'--overlay' applies only with '--from'") }
         switch (arguments.isSet("default"), arguments.value("check")) {
         case (true, nil):
             return environment.writeResult(SceneFileWriter.text(of: .defaultScene()))
@@ -41,7 +58,33 @@ struct SceneCommand: Command {
         case (true, _?):
             throw UsageError("give either '--default' or '--check', not both")
         case (false, nil):
-            throw UsageError("say what to do: '--default' or '--check FILE'")
+            throw UsageError("say what to do: '--default', '--check FILE' or '--from FILE'")
+        }
+    }
+
+    /// `--from FILE [--overlay OVERLAY]`: the scene of a UI tree, checked as any scene is, on
+    /// standard output.
+    private static func fromUITree(_ path: String, overlay: String?, _ environment: CommandEnvironment) -> ExitStatus {
+        let name = TraceInputs.displayName(path)
+        do throws(TraceError) {
+            let root = try UITreeReader.read(try InputFile.read(path: path), file: name)
+            var document = UITreeScene.document(root, source: name)
+            if let overlay {
+                let overlayName = TraceInputs.displayName(overlay)
+                document = try SceneOverlay.apply(try parseJSON(bytes: try InputFile.read(path: overlay), file: overlayName), file: overlayName, to: document)
+            }
+            let text = SceneDocumentWriter.text(of: document)
+            // Read back as any scene file is: the overlay's recognizers and delegates are checked too.
+            let scene = try SceneDecoder(file: "<scene from \(name)>").decode(try parseJSON(bytes: Array(text.utf8), file: "<scene from \(name)>"))
+            do throws(SceneError) {
+                _ = try Engine(scene: scene)
+            } catch {
+                environment.printError("\(name): error: the scene made from it is invalid: \(error.message)")
+                return .dataError
+            }
+            return environment.writeResult(text)
+        } catch {
+            return environment.report(error)
         }
     }
 }
