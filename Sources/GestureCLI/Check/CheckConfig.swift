@@ -1,23 +1,25 @@
+import GestureKit
 import GestureTrace
 
 /// A corpus's `check` settings: `gesturectl-check.json` in the corpus's root directory.
 ///
 /// ```json
 /// {"level": "outcomes", "tolerance": 0.000001, "tolerances": {"velocity": 5, "contentOffset": 0.5, "t": null},
-///  "elements": "login-page.xml"}
+///  "actions": true, "elements": "login-page.xml"}
 /// ```
 ///
 /// Every key is optional. `level` is the ``GoldenLevel``; `tolerance` the default for numbers;
-/// `tolerances` per figure (a field path or its start; `null`: not compared); `elements` the
-/// element map of the corpus's WebDriver action files (an Appium page source, an XCUITest element
-/// tree or an elements JSON file), relative to the config file. A trace takes the config file of
+/// `tolerances` per figure (a field path or its start; `null`: not compared); `actions` whether
+/// the corpus's WebDriver action files (`NAME.actions`) are traces too; `elements` their element
+/// map (an Appium page source, an XCUITest element tree or an elements JSON file, ``ElementMap``),
+/// relative to the config file. A trace takes the config file of
 /// the nearest directory above it that has one; the command line's `--level` and `--tolerance`
 /// override it. See docs/ci.md, "Golden levels".
 struct CheckConfig: Sendable, Equatable {
     /// The config file's name.
     static let fileName = "gesturectl-check.json"
     /// The keys it may hold.
-    static let keys = ["level", "tolerance", "tolerances", "elements"]
+    static let keys = ["level", "tolerance", "tolerances", "elements", "actions"]
 
     /// The path it was read from.
     var path: String
@@ -26,6 +28,9 @@ struct CheckConfig: Sendable, Equatable {
     var tolerances: [String: Double?] = [:]
     /// The element map's path, relative to the working directory.
     var elements: String?
+    /// `"actions": true`: the corpus's WebDriver action files (`.actions`) are traces, converted in
+    /// process (docs/recordings.md).
+    var actions = false
 
     /// Reads the config file at `path`.
     ///
@@ -60,6 +65,11 @@ struct CheckConfig: Sendable, Equatable {
                         tolerances[figure.key] = try Self.tolerance(figure.value, key: figure.key, path: path)
                     }
                 }
+            case "actions":
+                guard case .bool(let flag) = value.value else {
+                    throw Self.error(path, value.position, "\"actions\" is true (check the .actions files as traces) or false")
+                }
+                actions = flag
             case "elements":
                 guard case .string(let file) = value.value, !file.isEmpty else {
                     throw Self.error(path, value.position, "\"elements\" is the path of a page source or elements file, relative to this file")
@@ -89,24 +99,39 @@ struct CheckConfig: Sendable, Equatable {
 struct GoldenPolicy: Sendable {
     var level: GoldenLevel
     var comparison: RecordComparison
-    /// The element map for WebDriver action files, if the corpus names one.
-    var elements: String?
+    /// The element frames for WebDriver action files (the corpus's `elements`).
+    var elements: [String: Rect] = [:]
 
     /// The policy of a trace under `config` (nil: none), with the command line's overrides.
-    init(config: CheckConfig?, settings: CheckSettings) {
+    ///
+    /// - Parameter maps: element maps already read, by path; the config's is read and added.
+    /// - Throws: `TraceError` for an elements file that cannot be read or is invalid.
+    init(config: CheckConfig?, settings: CheckSettings, elements maps: inout [String: [String: Rect]]) throws(TraceError) {
         level = settings.level ?? config?.level ?? .everything
         var figures: [String: Double?] = [:]
         for field in level.ignoredFields { figures[field] = .some(nil) }
         for (key, value) in config?.tolerances ?? [:] { figures[key] = value }
         for (key, value) in settings.figureTolerances { figures[key] = value }
         comparison = RecordComparison(tolerance: settings.tolerance ?? config?.tolerance ?? CheckSettings.defaultTolerance, figureTolerances: figures)
-        elements = config?.elements
+        if let file = config?.elements {
+            if let known = maps[file] {
+                elements = known
+            } else {
+                guard let bytes = try CheckFiles.contents(of: file) else {
+                    throw .cannotOpen(path: file, reason: "No such file or directory (the \"elements\" of \(config?.path ?? CheckConfig.fileName))")
+                }
+                elements = try ElementMap.load(bytes, file: file)
+                maps[file] = elements
+            }
+        }
     }
 }
 
 /// Finds each trace's config file, reading each directory's at most once.
 struct CheckConfigFinder {
     private var byDirectory: [String: CheckConfig?] = [:]
+    /// The element maps read so far, by path.
+    var elementMaps: [String: [String: Rect]] = [:]
 
     /// The config that applies to the trace at `trace` (a normalized path): the nearest
     /// `gesturectl-check.json` in its directory or above (up to the working directory for a

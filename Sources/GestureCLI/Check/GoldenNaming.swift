@@ -28,12 +28,16 @@ enum GoldenNaming {
     /// Whether `name` (a file name, no directory) names a golden file.
     static func isGolden(_ name: String) -> Bool { name.lowercased().hasSuffix(goldenSuffix) && name.count > goldenSuffix.count }
 
+    /// Whether `name` (or a path) names a WebDriver actions file, `NAME.actions`: a trace of the
+    /// corpora whose `gesturectl-check.json` says `"actions": true`.
+    static func isActions(_ name: String) -> Bool { name.lowercased().hasSuffix(".actions") && name.count > ".actions".count }
+
     /// Whether `name` names an actual file.
     static func isActual(_ name: String) -> Bool { name.lowercased().hasSuffix(actualSuffix) && name.count > actualSuffix.count }
 
     /// Whether `name` (a file name, no directory) names a trace.
     static func isTrace(_ name: String) -> Bool {
-        !name.hasPrefix(".") && TraceEncoding(pathExtensionOf: name) != nil && !isGolden(name) && !isActual(name)
+        !name.hasPrefix(".") && (TraceEncoding(pathExtensionOf: name) != nil || isActions(name)) && !isGolden(name) && !isActual(name)
             && name.lowercased() != sceneFileName && name.lowercased() != CheckConfig.fileName
     }
 

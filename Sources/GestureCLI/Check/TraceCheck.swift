@@ -170,9 +170,21 @@ struct TraceCheck: Sendable {
         settings.deliveries =
             policy.level == .everything && (deliveries || ((try? golden.get()).flatMap { $0.map(holdsDeliveries) } ?? false))
         var scene: SceneOrigin?
+        var converted: [UInt8]?
+        if GoldenNaming.isActions(target.trace) {
+            do throws(TraceError) {
+                let (bytes, warnings) = try convertActions(target.trace, elements: policy.elements)
+                converted = bytes
+                check.warnings = warnings
+            } catch {
+                check.outcome = .invalidTrace(.unreadable(error))
+                check.seconds = monotonicSeconds() - start
+                return check
+            }
+        }
         do throws(AnalysisFailure) {
-            check.warnings = try TraceAnalysis.render(
-                path: target.trace, settings: settings, resolver: resolver,
+            check.warnings += try TraceAnalysis.render(
+                path: target.trace, jsonLines: converted, settings: settings, resolver: resolver,
                 renderer: JSONLinesRenderer(
                     options: RenderOptions(deliveries: settings.deliveries, reasonCodes: policy.level.usesReasonCodes)), into: sink
             ) { _, origin in scene = origin }
@@ -192,6 +204,20 @@ struct TraceCheck: Sendable {
         check.scene = scene
         check.seconds = monotonicSeconds() - start
         return check
+    }
+
+    /// A WebDriver actions file converted in process as `convert --to jsonl` would (default screen
+    /// and rate), with `elements` for element origins: the trace's JSON Lines and the warnings.
+    static func convertActions(_ path: String, elements: [String: Rect]) throws(TraceError) -> ([UInt8], [Diagnostic]) {
+        guard let bytes = try CheckFiles.contents(of: path) else { throw .cannotOpen(path: path, reason: "No such file or directory") }
+        let conversion = try WebDriverConverter.convert(bytes: bytes, file: path, options: WebDriverOptions(elements: elements))
+        let text: String
+        do throws(TraceWriteError) {
+            text = try TraceWriter.write(conversion.samples, header: conversion.header, as: .jsonl)
+        } catch {
+            preconditionFailure("TraceCheck: JSON Lines holds every sample: \(error)")
+        }
+        return (Array(text.utf8), conversion.warnings)
     }
 
     /// Whether a golden file was written with deliveries: its first record starts with `"type"`, as

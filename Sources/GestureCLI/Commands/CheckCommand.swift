@@ -99,7 +99,34 @@ struct CheckCommand: Command {
                     + "(traces are .json, .jsonl, .ndjson and .csv files; see docs/ci.md)")
             status = status.worse(.problemsFound)
         }
-        let targets = settings.shard.select(discovery.targets)
+        // Each trace's corpus config, and the WebDriver action files of corpora that check them.
+        var finder = CheckConfigFinder()
+        var found: [(CheckTarget, GoldenPolicy)] = []
+        let named = Set(settings.paths.map(CheckPath.normalized))
+        for target in discovery.targets {
+            let config: CheckConfig?
+            do throws(TraceError) {
+                config = try finder.config(for: target.trace)
+            } catch {
+                return status.worse(environment.report(error))
+            }
+            if GoldenNaming.isActions(target.trace), config?.actions != true {
+                // Found in a directory, an action file of a corpus that does not check them is left alone quietly.
+                guard named.contains(target.trace) else { continue }
+                environment.printError(
+                    "gesturectl check: note: skipping '\(target.trace)': WebDriver actions are checked in a corpus whose "
+                        + "\(CheckConfig.fileName) says \"actions\": true (docs/ci.md)")
+                continue
+            }
+            do throws(TraceError) {
+                found.append((target, try GoldenPolicy(config: config, settings: settings, elements: &finder.elementMaps)))
+            } catch {
+                return status.worse(environment.report(error))
+            }
+        }
+        let selected = settings.shard.select(found)
+        let targets = selected.map(\.0)
+        let policies = selected.map(\.1)
         let orphans = settings.shard.index == 1 ? discovery.orphans : []
 
         var progress: ProgressLine?
@@ -123,16 +150,6 @@ struct CheckCommand: Command {
         } catch {
             preconditionFailure("CheckCommand: the default analyze settings are refused: \(error.message)")
         }
-        var finder = CheckConfigFinder()
-        var found: [GoldenPolicy] = []
-        for target in targets {
-            do throws(TraceError) {
-                found.append(GoldenPolicy(config: try finder.config(for: target.trace), settings: settings))
-            } catch {
-                return status.worse(environment.report(error))
-            }
-        }
-        let policies = found
         let update = settings.update
         let deliveries = settings.deliveries
         let report = settings.report.report(color: environment.usesColor)
@@ -190,7 +207,7 @@ struct CheckCommand: Command {
             }
         }
         let summary = CheckSummary(
-            checks: checks, orphans: orphans.filter { !pruned.contains($0) }, pruned: pruned, found: discovery.targets.count,
+            checks: checks, orphans: orphans.filter { !pruned.contains($0) }, pruned: pruned, found: found.count,
             shard: settings.shard, update: settings.update, tolerance: settings.tolerance ?? CheckSettings.defaultTolerance)
         if let junitFile = settings.junitFile {
             let document = JUnitReport.document(summary, seconds: Date().timeIntervalSince(started))
