@@ -113,6 +113,7 @@ struct GoldenPolicy: Sendable {
         for (key, value) in config?.tolerances ?? [:] { figures[key] = value }
         for (key, value) in settings.figureTolerances { figures[key] = value }
         comparison = RecordComparison(tolerance: settings.tolerance ?? config?.tolerance ?? CheckSettings.defaultTolerance, figureTolerances: figures)
+        comparison.optionalKeys = level.keysOptionalInGoldens
         if let file = config?.elements {
             if let known = maps[file] {
                 elements = known

@@ -38,25 +38,41 @@ struct DiffEntry: Sendable {
 
     /// The entries of `differences`, in their order: runs of at least ``minimumRun`` like
     /// differences in a row become one entry.
+    ///
+    /// Like differences are gathered wherever they are (a pan's `changed` records and the scroll
+    /// view's `didScroll`s interleave): each group of at least ``minimumRun`` becomes one entry at
+    /// the place of its first difference; smaller groups stay as they are. Outcome changes are never
+    /// gathered.
     static func entries(_ differences: [RecordDifference]) -> [DiffEntry] {
+        var groups: [Key: [Int]] = [:]
+        for (index, difference) in differences.enumerated() where !DiffOrder.isOutcome(difference) {
+            groups[Key(difference), default: []].append(index)
+        }
         var entries: [DiffEntry] = []
-        var index = 0
-        while index < differences.count {
-            var end = index + 1
-            while end < differences.count, alike(differences[index], differences[end]) { end += 1 }
-            if end - index >= minimumRun {
-                entries.append(DiffEntry(first: differences[index], last: differences[end - 1], count: end - index))
+        var gathered = Set<Int>()
+        for (index, difference) in differences.enumerated() where !gathered.contains(index) {
+            if !DiffOrder.isOutcome(difference), let members = groups[Key(difference)], members.count >= minimumRun {
+                gathered.formUnion(members)
+                guard let last = members.last else { continue }
+                entries.append(DiffEntry(first: difference, last: differences[last], count: members.count))
             } else {
-                for difference in differences[index..<end] { entries.append(DiffEntry(first: difference, last: difference, count: 1)) }
+                entries.append(DiffEntry(first: difference, last: difference, count: 1))
             }
-            index = end
         }
         return entries
     }
 
-    private static func alike(_ a: RecordDifference, _ b: RecordDifference) -> Bool {
-        a.change == b.change && a.record.identity == b.record.identity && a.fields.map(\.field) == b.fields.map(\.field)
-            && (a.change == .changed || a.record.reason == b.record.reason)
+    /// What makes differences alike: the change, the record's identity, the fields that differ.
+    private struct Key: Hashable {
+        var change: RecordDifference.Change
+        var identity: [String]
+        var fields: [String]
+
+        init(_ difference: RecordDifference) {
+            change = difference.change
+            identity = difference.record.identity
+            fields = difference.fields.map(\.field)
+        }
     }
 }
 

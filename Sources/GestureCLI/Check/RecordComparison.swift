@@ -24,6 +24,9 @@ struct RecordComparison: Sendable {
     /// `velocity.x`, `contentOffset.y` only itself); the longest that applies wins. nil: the
     /// field is not compared, whatever its value (`t` at the `outcomes` level; `code=none`).
     var figureTolerances: [String: Double?] = [:]
+    /// Top-level keys that only the actual record may have without a difference (`code` and
+    /// `figures` against a golden file without reason codes).
+    var optionalKeys: Set<String> = []
 
     /// A comparison with one tolerance for every number.
     init(tolerance: Double, figureTolerances: [String: Double?] = [:]) {
@@ -87,7 +90,7 @@ struct RecordComparison: Sendable {
                     differences.append(FieldDifference(field: field, expected: member.value.value, actual: nil))
                 }
             }
-            for member in actualMembers where actualByKey[member.key] != nil {
+            for member in actualMembers where actualByKey[member.key] != nil && !(path.isEmpty && optionalKeys.contains(member.key)) {
                 differences.append(
                     FieldDifference(field: path.isEmpty ? member.key : path + "." + member.key, expected: nil, actual: member.value.value))
             }

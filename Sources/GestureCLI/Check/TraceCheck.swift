@@ -190,7 +190,7 @@ struct TraceCheck: Sendable {
             ) { _, origin in scene = origin }
             let analysis = project(sink.buffer.bytes, level: policy.level, golden: target.golden)
             check.outcome = compare(
-                analysis, with: target.golden, contents: golden, update: update, comparison: policy.comparison)
+                analysis, with: target.golden, contents: golden, update: update, comparison: policy.comparison, level: policy.level)
             switch check.outcome {
             case .matched, .unchanged: break  // nothing to write: the bytes are dropped at once
             default: check.analysis = analysis
@@ -272,7 +272,7 @@ struct TraceCheck: Sendable {
     /// read (nil: there is none).
     private static func compare(
         _ actualBytes: [UInt8], with golden: String, contents: Result<[UInt8]?, TraceError>, update: Bool,
-        comparison: RecordComparison
+        comparison: RecordComparison, level: GoldenLevel
     ) -> TraceOutcome {
         let goldenBytes: [UInt8]?
         do throws(TraceError) {
@@ -284,12 +284,14 @@ struct TraceCheck: Sendable {
         if update, DeviceGolden.starts(goldenBytes) { return .unchanged }
         if goldenBytes == actualBytes { return update ? .unchanged : .matched }
         if update { return .rewritten }
-        let expected: [LineRecord]
+        var expected: [LineRecord]
         do throws(TraceError) {
             expected = try JSONLines.records(goldenBytes, file: golden)
         } catch {
             return .invalidGolden(error)
         }
+        // A golden file written at a fuller level is compared on what this level keeps.
+        if level != .everything, DeviceGolden.header(of: expected) == nil { expected = level.projected(expected) }
         let actual: [LineRecord]
         do throws(TraceError) {
             actual = try JSONLines.records(actualBytes, file: golden.replacingSuffix(GoldenNaming.goldenSuffix, with: GoldenNaming.actualSuffix))
