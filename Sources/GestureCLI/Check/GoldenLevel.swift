@@ -37,17 +37,24 @@ enum GoldenLevel: String, CaseIterable, Sendable {
     /// The records this level keeps, cut to the keys it keeps, with their line numbers. Applied to
     /// a golden file too, so that one written at a fuller level (or before reason codes) is
     /// compared on what this level keeps.
-    func projected(_ records: [LineRecord]) -> [LineRecord] {
+    ///
+    /// - Parameter golden: the records are a golden file's: a failure's prose `reason` without a
+    ///   code (written before reason codes) is dropped, as prose is not compared at this level.
+    func projected(_ records: [LineRecord], golden: Bool = false) -> [LineRecord] {
         records.indices.compactMap { index in
             let record = records[index]
-            guard let kept = keep(record, next: index + 1 < records.count ? records[index + 1] : nil) else { return nil }
+            guard var kept = keep(record, next: index + 1 < records.count ? records[index + 1] : nil) else { return nil }
+            if golden, self != .everything, case .object(let members) = kept, record.value.member("code") == nil {
+                kept = .object(members.filter { $0.key != "reason" })
+            }
             return LineRecord(line: record.line, value: kept)
         }
     }
 
     /// Keys a golden record may lack although the analysis has them, without a difference: a
-    /// golden file written before reason codes (or at `everything`) has no `code` or `figures`.
-    var keysOptionalInGoldens: Set<String> { self == .everything ? [] : ["code", "figures"] }
+    /// golden file written before reason codes (or at `everything`) has no `code` or `figures`,
+    /// and its prose `reason` is dropped (``projected(_:golden:)``).
+    var keysOptionalInGoldens: Set<String> { self == .everything ? [] : ["code", "figures", "reason"] }
 
     /// Whether the level keeps `record` (for ordering differences: outcome changes first).
     func keeps(_ record: LineRecord) -> Bool { keep(record, next: nil) != nil }

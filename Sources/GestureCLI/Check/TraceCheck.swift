@@ -291,7 +291,7 @@ struct TraceCheck: Sendable {
             return .invalidGolden(error)
         }
         // A golden file written at a fuller level is compared on what this level keeps.
-        if level != .everything, DeviceGolden.header(of: expected) == nil { expected = level.projected(expected) }
+        if level != .everything, DeviceGolden.header(of: expected) == nil { expected = level.projected(expected, golden: true) }
         let actual: [LineRecord]
         do throws(TraceError) {
             actual = try JSONLines.records(actualBytes, file: golden.replacingSuffix(GoldenNaming.goldenSuffix, with: GoldenNaming.actualSuffix))
