@@ -102,7 +102,7 @@ extension CheckCommandTests {
                 == "FAIL  \(corpus.path("tap.jsonl")): 1 difference from \(corpus.path("tap.jsonl.expected.jsonl")) (actual output in \(corpus.path("tap.jsonl.actual.jsonl")))"
         )
         #expect(lines.dropFirst().first == "  analyzed with the default scene")
-        #expect(lines.dropFirst(2).first == "  ~ t=0.44  tap  recognized  line 7: location.x expected 195.5 got 195")
+        #expect(lines.dropFirst(2).first == "  ~ tap tap recognized location.x expected 195.5 got 195 at t=0.44 (golden line 7)")
         #expect(lines.last == "checked 3 traces: 2 matched, 1 mismatched, 0 missing golden, 0 errors")
         let analysis = runInProcess(["analyze", "--format", "jsonl", corpus.path("tap.jsonl")])
         #expect(corpus.read("tap.jsonl.actual.jsonl") == analysis.stdout)
@@ -141,10 +141,10 @@ extension CheckCommandTests {
         #expect(result.status == 1)
         let diff = result.stdout.split(separator: "\n").filter { $0.hasPrefix("  ") && !$0.hasPrefix("  analyzed with") }
         #expect(diff.count == 2, "\(result)")
-        #expect(diff.filter { $0.hasPrefix("  - ") && $0.contains("ghost") && $0.contains("expected, line 7: made up") }.count == 1)
+        #expect(diff.filter { $0.hasPrefix("  - ") && $0.contains("ghost") && $0.hasSuffix("failed at t=0.1 only in the golden file (line 7): made up") }.count == 1)
         let removedRecord = try #require(try JSONLines.records(Array(removed.utf8), file: "x").first)
         #expect(
-            diff.filter { $0.hasPrefix("  + t=\(removedRecord.time) ") && $0.contains(removedRecord.actor) && $0.contains("actual, line 5") }
+            diff.filter { $0.hasPrefix("  + ") && $0.contains(" \(removedRecord.actor) ") && $0.contains("at t=\(removedRecord.time) only in the analysis (actual line 5)") }
                 .count == 1, "\(diff)")
     }
 
@@ -261,9 +261,9 @@ extension CheckCommandTests {
     @Test func updateRefusesUnderCIUnlessForced() throws {
         let corpus = try CheckCorpus(goldens: false)
         let refused = corpus.check(["--update", "."], variables: ["CI": "true"])
-        #expect(refused.status == 2)
+        #expect(refused.status == 77)
         #expect(refused.stdout == "")
-        #expect(refused.stderr.hasPrefix("gesturectl check: refusing to rewrite golden files because CI is set (CI=true)"))
+        #expect(refused.stderr.hasPrefix("gesturectl check: error: refusing to rewrite golden files because CI is set (CI=true)"))
         #expect(refused.stderr.contains("'--force'"))
         #expect(!corpus.exists("tap.jsonl.expected.jsonl"))
         let forced = corpus.check(["--update", "--force", "."], variables: ["CI": "true"])

@@ -123,7 +123,7 @@ extension CheckDiscoveryTests {
         #expect(result.status == 1)
         #expect(
             result.stdout
-                == "::error file=tap.jsonl.expected.jsonl,line=6,title=tap.jsonl does not match its golden file::1 difference from tap.jsonl.expected.jsonl (actual output in tap.jsonl.actual.jsonl)%0A~ t=0.45  doubleTap  failed  line 6: t expected 0.45 got 0.44\nchecked 3 traces: 2 matched, 1 mismatched, 0 missing golden, 0 errors\n"
+                == "::error file=tap.jsonl.expected.jsonl,line=6,title=tap.jsonl does not match its golden file::1 difference from tap.jsonl.expected.jsonl (actual output in tap.jsonl.actual.jsonl)%0A~ tap doubleTap failed t expected 0.45 got 0.44 at t=0.45 (golden line 6)\nchecked 3 traces: 2 matched, 1 mismatched, 0 missing golden, 0 errors\n"
         )
     }
 }
@@ -156,10 +156,12 @@ extension CheckDiscoveryTests {
         #expect(differences.map(\.change) == [.changed, .removed, .added])
         #expect(differences.first?.fields == [FieldDifference(field: "x", expected: .number(2, literal: "2"), actual: .number(2.5, literal: "2.5"))])
         #expect(DiffLines.lines(differences) == [
-            "~ t=1  pan    changed     line 2: x expected 2 got 2.5",
-            "- t=2  tap    failed      expected, line 4",
-            "+ t=2  swipe  recognized  actual, line 4",
+            "~ transition pan changed x expected 2 got 2.5 at t=1 (golden line 2)",
+            "- transition tap failed at t=2 only in the golden file (line 4): x 0",
+            "+ transition swipe recognized at t=2 only in the analysis (actual line 4): x 0",
         ])
+        // Outcome changes come first in the reports, then figures.
+        #expect(DiffOrder.outcomesFirst(differences).map(\.change) == [.removed, .added, .changed])
         #expect(RecordDiff.differences(expected: expected, actual: expected, comparison: RecordComparison(tolerance: 0)).isEmpty)
     }
 
@@ -182,6 +184,10 @@ extension CheckDiscoveryTests {
         let differences = RecordDiff.differences(expected: expected, actual: actual, comparison: RecordComparison(tolerance: 1e-6))
         #expect(differences.count == count)
         #expect(differences.allSatisfy { $0.change == .changed })
-        #expect(DiffLines.lines(differences).last == "… and \(count - DiffLines.limit) more (the whole analysis is in the actual file)")
+        // One run of like differences is one line, with its range.
+        #expect(
+            DiffLines.lines(differences) == [
+                "~ transition pan changed ×\(count) from t=0 to t=2099: x expected 0 … 2099 got 0.5 … 2099.5 (golden lines 1–2100)"
+            ])
     }
 }

@@ -100,8 +100,8 @@ import Testing
         #expect(page.sections.count == 3)
         for section in page.sections { #expect(local.contains("#" + section)) }
         // The mismatch: its record differences and two timelines, golden above actual.
-        #expect(page.text.contains("~ t=15.2583  pan    began       line 2: translation.x expected -9 got -4.3333"))
-        #expect(page.text.contains("+ t=15.2833  swipe  recognized  actual, line 8"))
+        #expect(page.text.contains("~ pan pan began translation.x expected -9 got -4.3333 at t=15.2583 (golden line 2)"))
+        #expect(page.text.contains("+ swipe swipe recognized at t=15.2833 only in the analysis (actual line 8)"))
         #expect(page.svgs == 2)
         let html = try String(contentsOfFile: report, encoding: .utf8)
         let goldenAt = try #require(html.range(of: "golden: "))

@@ -66,7 +66,7 @@ import Testing
         #expect(missing.stdout == "")
         try fixtures.write("bad.json", #"{"views": 3}"#)
         let bad = runInProcess(["validate", "--scene", fixtures.path("bad.json"), fixtures.path("plain.jsonl")])
-        #expect(bad.status == 1)
+        #expect(bad.status == 65)
         #expect(bad.stderr == "\(fixtures.path("bad.json")):1:11: error: \"views\" must be an array, not a number\n")
         let both = runInProcess(["validate", "--scene", "-", "-"])
         #expect(both.status == 2)

@@ -162,13 +162,15 @@ enum TraceAnalysis {
     /// - Parameter sceneCheck: called with the trace's scene and where it came from, before the
     ///   samples are read.
     /// - Returns: the reader's warnings (a touch still down at the end), for standard error.
+    /// - Parameter jsonLines: the trace itself, made in memory as JSON Lines, when it is not the file
+    ///   at `path` (which then only names it and places it for its scene).
     static func render(
-        path: String, settings: AnalyzeSettings, resolver: SceneResolver, renderer: any AnalysisRenderer, into sink: ByteSink,
-        sceneCheck: (SceneDescription, SceneOrigin) -> Void = { _, _ in }
+        path: String, jsonLines: [UInt8]? = nil, settings: AnalyzeSettings, resolver: SceneResolver, renderer: any AnalysisRenderer,
+        into sink: ByteSink, sceneCheck: (SceneDescription, SceneOrigin) -> Void = { _, _ in }
     ) throws(AnalysisFailure) -> [Diagnostic] {
         let prepared: (TraceSource, TraceReader, Engine, SceneOrigin)
         do throws(TraceAnalysisError) {
-            prepared = try prepare(path: path, settings: settings, resolver: resolver, sceneCheck: sceneCheck)
+            prepared = try prepare(path: path, jsonLines: jsonLines, settings: settings, resolver: resolver, sceneCheck: sceneCheck)
         } catch {
             throw .trace(error)
         }
@@ -188,13 +190,18 @@ enum TraceAnalysis {
 
     /// Opens the trace, reads its header, resolves its scene and builds the engine.
     private static func prepare(
-        path: String, settings: AnalyzeSettings, resolver: SceneResolver, sceneCheck: (SceneDescription, SceneOrigin) -> Void
+        path: String, jsonLines: [UInt8]? = nil, settings: AnalyzeSettings, resolver: SceneResolver,
+        sceneCheck: (SceneDescription, SceneOrigin) -> Void
     ) throws(TraceAnalysisError) -> (TraceSource, TraceReader, Engine, SceneOrigin) {
         let source: TraceSource
         let reader: TraceReader
         let header: TraceHeader
         do throws(TraceError) {
-            source = try TraceSource(path: path, encoding: settings.inputFormat)
+            if let jsonLines {
+                source = TraceSource(path: path, jsonLines: jsonLines)
+            } else {
+                source = try TraceSource(path: path, encoding: settings.inputFormat)
+            }
             source.scaling = settings.scaling
             do throws(TraceError) {
                 reader = try source.reader()

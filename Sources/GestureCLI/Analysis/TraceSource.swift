@@ -32,6 +32,8 @@ final class TraceSource {
     private let fileSize: Int
     /// How the readers convert the trace's units (`--time-scale`, `--scale`); nil for none.
     var scaling: SampleScaling?
+    /// A trace made in memory (`check` converting a WebDriver actions file), as JSON Lines.
+    private let memory: [UInt8]?
     /// The trace's size in bytes (0 when unknown; a stream's, as copied so far).
     var byteCount: Int { copy?.size ?? fileSize }
 
@@ -39,8 +41,20 @@ final class TraceSource {
     ///
     /// - Throws: `TraceError.cannotOpen` when such an input cannot be opened, read or copied; a
     ///   file that cannot be opened is reported when it is read.
+    /// A trace made in memory, as JSON Lines, shown as `path` (the file it was made from).
+    init(path: String, jsonLines bytes: [UInt8]) {
+        self.path = path
+        openPath = path
+        encoding = .jsonl
+        copy = nil
+        stream = nil
+        fileSize = bytes.count
+        memory = bytes
+    }
+
     init(path: String, encoding: TraceEncoding?) throws(TraceError) {
         self.path = path
+        memory = nil
         let descriptor: Int32
         if path == "-" {
             // A closed standard input must not be mistaken for the temporary file, which would
@@ -86,6 +100,7 @@ final class TraceSource {
 
     /// A reader at the start of the trace: for a stream, the first one reads the stream and copies it.
     func reader() throws(TraceError) -> TraceReader {
+        if let memory { return TraceReader(bytes: memory, name: TraceInputs.displayName(path), encoding: .jsonl) }
         if let stream, let copy, !streamTaken {
             streamTaken = true
             let name = TraceInputs.displayName(path)

@@ -86,40 +86,66 @@ enum DiffLines {
     /// The most differences shown for one trace in text; the rest are counted.
     static let limit = 50
 
-    /// The lines, at most `limit` plus one that counts the rest; coloured when `color` is set.
+    /// The diff lines of `differences` (already in report order, ``DiffOrder``): one per
+    /// ``DiffEntry``, each naming the record's kind, name, state or event and the figures that
+    /// differ, with its time and golden line:
+    ///
+    /// ```
+    /// ~ scrollView list didEndDragging contentOffset.y expected -124.1 got 0 at t=0.9 (golden line 31)
+    /// - tap doubleTap recognized at t=0.44 only in the golden file (line 3): location {"x":1,"y":2}, taps 2
+    /// ~ scrollView list didScroll ×107 from t=0.0333 to t=0.9: contentOffset.y expected 3.3333 … -124.1 got 0 … 0 (golden lines 4–214)
+    /// ```
+    ///
+    /// At most `limit` lines, then a line saying how many more.
     static func lines(_ differences: [RecordDifference], limit: Int = DiffLines.limit, color: Bool = false) -> [String] {
-        let shown = differences.prefix(limit)
-        let timeWidth = shown.map { "t=\($0.record.time)".count }.max() ?? 0
-        let actorWidth = shown.map { escaped($0.record.actor).count }.max() ?? 0
-        let stateWidth = shown.map { escaped($0.record.state).count }.max() ?? 0
-        var lines = shown.map { difference -> String in
-            let record = difference.record
-            let head = "t=\(record.time)".padding(to: timeWidth) + "  " + escaped(record.actor).padding(to: actorWidth) + "  "
-                + escaped(record.state).padding(to: stateWidth) + "  "
-            let marker: String
-            let detail: String
-            switch difference.change {
-            case .removed:
-                marker = color ? TerminalStyle.red.apply("-") : "-"
-                detail = "expected, line \(record.line)" + (record.reason.map { ": " + escaped($0) } ?? "")
-            case .added:
-                marker = color ? TerminalStyle.green.apply("+") : "+"
-                detail = "actual, line \(record.line)" + (record.reason.map { ": " + escaped($0) } ?? "")
-            case .changed:
-                marker = color ? TerminalStyle.yellow.apply("~") : "~"
-                detail = "line \(record.line): " + difference.fields.map(describe).joined(separator: ", ")
-            }
-            return marker + " " + head + detail
-        }
-        if differences.count > limit {
-            lines.append("… and \(differences.count - limit) more (the whole analysis is in the actual file)")
+        let entries = DiffEntry.entries(differences)
+        var lines = entries.prefix(limit).map { line($0, color: color) }
+        if entries.count > limit {
+            let rest = entries.dropFirst(limit).reduce(0) { $0 + $1.count }
+            lines.append("… and \(rest) more (the whole analysis is in the actual file)")
         }
         return lines
     }
 
-    /// `text` with its control characters written as JSON writes them in a string (`\n`, `\r`,
-    /// `\t`, `\b`, `\f`, `\u001b`), C1 controls and DEL as `\u0085` or `\u007f`: strings from
-    /// golden files and trace names never reach a terminal as escape sequences or line breaks.
+    /// One entry's line.
+    static func line(_ entry: DiffEntry, color: Bool = false) -> String {
+        let first = entry.first, record = first.record
+        let marker: String
+        switch first.change {
+        case .removed: marker = color ? TerminalStyle.red.apply("-") : "-"
+        case .added: marker = color ? TerminalStyle.green.apply("+") : "+"
+        case .changed: marker = color ? TerminalStyle.yellow.apply("~") : "~"
+        }
+        var text = marker + " " + escaped(record.kindName) + " " + escaped(record.actor)
+        if !record.what.isEmpty { text += " " + escaped(record.what) }
+        let lastRecord = entry.last.record
+        if entry.count > 1 { text += " ×\(entry.count) from t=\(record.time) to t=\(lastRecord.time)" }
+        switch first.change {
+        case .changed:
+            if entry.count > 1 {
+                text += ": " + zip(first.fields, entry.last.fields).map { a, b in
+                    "\(escaped(a.field)) expected \(value(a.expected)) … \(value(b.expected)) got \(value(a.actual)) … \(value(b.actual))"
+                }.joined(separator: ", ")
+                text += " (golden lines \(first.goldenLine)–\(entry.last.goldenLine))"
+            } else {
+                text += " " + first.fields.map(describe).joined(separator: ", ") + " at t=\(record.time) (golden line \(first.goldenLine))"
+            }
+        case .removed, .added:
+            let side = first.change == .removed ? "only in the golden file" : "only in the analysis"
+            let which = first.change == .removed ? "line" : "actual line"
+            if entry.count > 1 {
+                text += " \(side) (\(which)s \(record.line)–\(lastRecord.line))"
+            } else {
+                text += " at t=\(record.time) \(side) (\(which) \(record.line))"
+                let gist = record.gist
+                if !gist.isEmpty { text += ": " + escaped(gist) }
+            }
+        }
+        return text
+    }
+
+    private static func value(_ value: JSONValue?) -> String { escaped(value?.compactText ?? "nothing") }
+
     static func escaped(_ text: String) -> String {
         guard text.unicodeScalars.contains(where: isControl) else { return text }
         return TextEscaping.replacing(text) { scalar in

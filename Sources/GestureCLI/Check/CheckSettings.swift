@@ -14,8 +14,16 @@ struct CheckSettings: Sendable {
     var htmlFile: String?
     /// `--report`.
     var report: CheckReportFormat
-    /// `--tolerance X`: the largest absolute difference between two numbers that still match.
-    var tolerance: Double
+    /// `--tolerance X`: the largest absolute difference between two numbers that still match; nil
+    /// when not given (the corpus's config or ``defaultTolerance`` applies).
+    var tolerance: Double?
+    /// `--tolerance NAME=X` (repeatable; `NAME=none`: not compared): tolerances of figures.
+    var figureTolerances: [String: Double?] = [:]
+    /// `--level`: how much each golden file keeps; nil when not given (the corpus's config, else
+    /// `everything`).
+    var level: GoldenLevel?
+    /// `--update` under CI without `--force`: the message refusing it (exit 77).
+    var refusal: String?
     /// `--deliveries`: analyze every trace with its deliveries. Without it each golden file decides:
     /// one whose records carry `"type"` (written with deliveries) is compared with them.
     var deliveries: Bool
@@ -35,16 +43,17 @@ struct CheckSettings: Sendable {
     ///     unless `--force` is given.
     ///   - processorCount: the default for `--jobs`.
     /// - Throws: ``UsageError`` for a bad `--jobs`, `--shard` or `--tolerance` value, `--force`
-    ///   without `--update`, `--update` under CI without `--force`, `--junit -`, or `-` given twice.
+    ///   without `--update`, `--junit -`, or `-` given twice. (`--update` under CI without
+    ///   `--force` sets ``refusal``.)
     init(_ arguments: ParsedArguments, variables: [String: String], processorCount: Int) throws(UsageError) {
         paths = try TraceInputs.paths(arguments.operands)
         update = arguments.isSet("update")
         let force = arguments.isSet("force")
         if force, !update { throw UsageError("'--force' applies only with '--update'") }
         if update, !force, let ci = variables["CI"], !ci.isEmpty {
-            throw UsageError(
+            refusal =
                 "refusing to rewrite golden files because CI is set (CI=\(ci)): a CI run checks the goldens; "
-                    + "bless changes on a workstation, or pass '--force' to update anyway")
+                + "bless changes on a workstation, or pass '--force' to update anyway"
         }
         jobs = max(1, processorCount)
         if let text = arguments.value("jobs") {
@@ -67,13 +76,21 @@ struct CheckSettings: Sendable {
         allowsEmpty = arguments.isSet("allow-empty")
         prune = arguments.isSet("prune")
         if prune, !update { throw UsageError("'--prune' applies only with '--update'") }
-        tolerance = Self.defaultTolerance
-        if let text = arguments.value("tolerance") {
-            guard let value = Double(text), value.isFinite, value >= 0 else {
-                throw UsageError("invalid value '\(text)' for '--tolerance': expected a number of at least 0, such as 0.001")
+        for text in arguments.allValues("tolerance") {
+            let parts = text.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
+            let number = String(parts.last ?? "")
+            if parts.count == 2, number == "none", !parts[0].isEmpty {
+                figureTolerances[String(parts[0])] = .some(nil)
+                continue
             }
-            tolerance = value
+            guard let value = Double(number), value.isFinite, value >= 0, parts.count == 1 || !parts[0].isEmpty else {
+                throw UsageError(
+                    "invalid value '\(text)' for '--tolerance': expected a number of at least 0, such as 0.001, "
+                        + "or FIGURE=X for one figure, such as velocity=5 or contentOffset.y=0.5 (FIGURE=none: not compared)")
+            }
+            if parts.count == 2 { figureTolerances[String(parts[0])] = value } else { tolerance = value }
         }
+        level = arguments.value("level").flatMap(GoldenLevel.init(rawValue:))
     }
 }
 

@@ -4,7 +4,8 @@ import GestureTrace
 ///
 /// A trace is a file whose name ends in `.json`, `.jsonl`, `.ndjson` or `.csv` (in any case),
 /// except `*.expected.jsonl` (golden files), `*.actual.jsonl` (what the last check produced),
-/// `scene.json` (the scene of the traces beside it), names starting with `.`, and any file with a
+/// `scene.json` (the scene of the traces beside it), `gesturectl-check.json` (a corpus's
+/// ``CheckConfig``), names starting with `.`, and any file with a
 /// directory named `scenes` in its path (scene files that traces name in their `scene` key).
 ///
 /// The golden file of `DIR/NAME.EXT` is `DIR/NAME.EXT.expected.jsonl`: it depends only on the
@@ -27,13 +28,17 @@ enum GoldenNaming {
     /// Whether `name` (a file name, no directory) names a golden file.
     static func isGolden(_ name: String) -> Bool { name.lowercased().hasSuffix(goldenSuffix) && name.count > goldenSuffix.count }
 
+    /// Whether `name` (or a path) names a WebDriver actions file, `NAME.actions`: a trace of the
+    /// corpora whose `gesturectl-check.json` says `"actions": true`.
+    static func isActions(_ name: String) -> Bool { name.lowercased().hasSuffix(".actions") && name.count > ".actions".count }
+
     /// Whether `name` names an actual file.
     static func isActual(_ name: String) -> Bool { name.lowercased().hasSuffix(actualSuffix) && name.count > actualSuffix.count }
 
     /// Whether `name` (a file name, no directory) names a trace.
     static func isTrace(_ name: String) -> Bool {
-        !name.hasPrefix(".") && TraceEncoding(pathExtensionOf: name) != nil && !isGolden(name) && !isActual(name)
-            && name.lowercased() != sceneFileName
+        !name.hasPrefix(".") && (TraceEncoding(pathExtensionOf: name) != nil || isActions(name)) && !isGolden(name) && !isActual(name)
+            && name.lowercased() != sceneFileName && name.lowercased() != CheckConfig.fileName
     }
 
     /// Whether a file at `path` is out of the search because a directory of the path is `scenes`.

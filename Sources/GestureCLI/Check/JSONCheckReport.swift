@@ -90,7 +90,7 @@ struct JSONCheckReport: CheckReport {
         case .mismatched(let differences):
             json.key("differences")
             json.beginArray()
-            for difference in differences { self.difference(difference, into: &json) }
+            for entry in DiffEntry.entries(differences) { self.difference(entry, into: &json) }
             json.endArray()
         case .invalidTrace, .invalidGolden, .cannotWrite:
             json.key("errors")
@@ -112,7 +112,10 @@ struct JSONCheckReport: CheckReport {
         json.endObject()
     }
 
-    private func difference(_ difference: RecordDifference, into json: inout JSONWriter) {
+    /// One difference, or a run of like ones: its first with `count` and `last` (the last one's
+    /// `t`, lines and fields).
+    private func difference(_ entry: DiffEntry, into json: inout JSONWriter) {
+        let difference = entry.first
         json.beginObject()
         json.member("change", difference.change.rawValue)
         json.member("goldenLine", difference.goldenLine)
@@ -126,24 +129,25 @@ struct JSONCheckReport: CheckReport {
         }
         json.member("recognizer", record.actor)
         json.member("state", record.state)
-        if difference.change == .changed {
-            json.key("fields")
-            json.beginArray()
-            for field in difference.fields {
-                json.beginObject(inline: true)
-                json.member("field", field.field)
-                if let expected = field.expected {
-                    json.key("expected")
-                    json.value(expected)
-                }
-                if let actual = field.actual {
-                    json.key("actual")
-                    json.value(actual)
-                }
-                json.endObject()
+        json.member("kind", record.kindName)
+        json.member("name", record.actor)
+        json.member("what", record.what)
+        json.key("outcome")
+        json.bool(DiffOrder.isOutcome(difference))
+        if entry.count > 1 {
+            json.member("count", entry.count)
+            json.key("last")
+            json.beginObject(inline: true)
+            if case .number(let t, _)? = entry.last.record.value.member("t")?.value.value {
+                json.key("t")
+                json.number(t)
             }
-            json.endArray()
+            json.member("goldenLine", entry.last.goldenLine)
+            if let actual = entry.last.actual { json.member("actualLine", actual.line) }
+            if entry.last.change == .changed { fields(entry.last.fields, into: &json) }
+            json.endObject()
         }
+        if difference.change == .changed { fields(difference.fields, into: &json) }
         if let expected = difference.expected {
             json.key("expected")
             json.value(expected.value)
@@ -153,5 +157,24 @@ struct JSONCheckReport: CheckReport {
             json.value(actual.value)
         }
         json.endObject()
+    }
+
+    private func fields(_ fields: [FieldDifference], into json: inout JSONWriter) {
+        json.key("fields")
+        json.beginArray()
+        for field in fields {
+            json.beginObject(inline: true)
+            json.member("field", field.field)
+            if let expected = field.expected {
+                json.key("expected")
+                json.value(expected)
+            }
+            if let actual = field.actual {
+                json.key("actual")
+                json.value(actual)
+            }
+            json.endObject()
+        }
+        json.endArray()
     }
 }

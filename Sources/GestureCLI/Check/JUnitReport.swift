@@ -14,7 +14,8 @@ import GestureTrace
 /// </testsuites>
 /// ```
 ///
-/// `classname` is the trace's directory, `name` its file name. A trace that behaves differently or
+/// Under `--shard K/N` the suite is named `gesturectl check (shard K/N)`. `classname` is the
+/// trace's directory, `name` its file name. A trace that behaves differently or
 /// has no golden file has a `failure` (type `mismatch` or `missing-golden`); one that cannot be
 /// analyzed, or whose golden file cannot be read, an `error`. Orphaned golden files are listed in
 /// the suite's `system-out`. Times are wall-clock seconds. Characters XML 1.0 does not allow are
@@ -31,7 +32,10 @@ enum JUnitReport {
         let time = "time=\"\(DecimalFormatting.string(seconds, fractionDigits: 3))\""
         var xml = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
         xml += "<testsuites name=\"gesturectl check\" \(counts) \(time)>\n"
-        xml += "  <testsuite name=\"gesturectl check\" \(counts) skipped=\"0\" \(time)>\n"
+        // Each shard's suite has its own name, so that a test-report action merging the shards'
+        // files shows them apart (the cases' names stay the traces').
+        let suite = summary.shard == .whole ? "gesturectl check" : "gesturectl check (shard \(summary.shard))"
+        xml += "  <testsuite name=\"\(suite)\" \(counts) skipped=\"0\" \(time)>\n"
         for check in summary.checks { xml += testCase(check) }
         if !summary.orphans.isEmpty {
             let lines = summary.orphans.map { "orphaned golden file (no trace beside it has this name): \($0)" }

@@ -13,9 +13,16 @@ struct LineRecord: Sendable {
         return "?"
     }
 
-    /// Who made the record: its `recognizer`, or for a delivery its `method`, or `record`.
+    /// The record's `t` in seconds, or 0.
+    var seconds: Double {
+        if case .number(let t, _)? = value.member("t")?.value.value { return t }
+        return 0
+    }
+
+    /// Who made the record: its `recognizer`, `scrollView` or `control`, or for a delivery its
+    /// `method`, or `record`.
     var actor: String {
-        for key in ["recognizer", "method"] {
+        for key in ["recognizer", "scrollView", "control", "method"] {
             if case .string(let name)? = value.member(key)?.value.value { return name }
         }
         return "record"
@@ -27,16 +34,38 @@ struct LineRecord: Sendable {
         return ""
     }
 
+    /// The record's `event` (control and scroll records), or empty.
+    var event: String {
+        if case .string(let event)? = value.member("event")?.value.value { return event }
+        return ""
+    }
+
+    /// What happened, for reports: the `state` of a transition, the `event` of a control or scroll
+    /// record, the responder of a delivery.
+    var what: String {
+        if !state.isEmpty { return state }
+        if !event.isEmpty { return event }
+        if case .string(let responder)? = value.member("responder")?.value.value { return responder }
+        return ""
+    }
+
+    /// The record's `type`: `transition` when it has none.
+    var recordType: String {
+        if case .string(let type)? = value.member("type")?.value.value { return type }
+        return "transition"
+    }
+
     /// The record's `reason`, if it has one.
     var reason: String? {
         if case .string(let reason)? = value.member("reason")?.value.value { return reason }
         return nil
     }
 
-    /// What identifies a transition across two runs whatever its figures: recognizer, kind, view
-    /// and state (for a delivery: type, method and responder).
+    /// What identifies a record across two runs whatever its figures: recognizer, kind, view and
+    /// state (for a delivery: type, method and responder; for a control or scroll record: type,
+    /// name and event), so that a `willEndDragging` is never paired with a `didEndDragging`.
     var identity: [String] {
-        ["type", "recognizer", "kind", "view", "state", "method", "responder"].map { key in
+        ["type", "recognizer", "kind", "view", "state", "method", "responder", "scrollView", "control", "event"].map { key in
             if case .string(let text)? = value.member(key)?.value.value { return text }
             return ""
         }

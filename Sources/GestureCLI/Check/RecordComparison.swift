@@ -20,6 +20,29 @@ struct FieldDifference: Sendable, Equatable {
 struct RecordComparison: Sendable {
     /// The largest absolute difference between two matching numbers.
     var tolerance: Double
+    /// Tolerances of particular figures, by field path or its start (`velocity` covers
+    /// `velocity.x`, `contentOffset.y` only itself); the longest that applies wins. nil: the
+    /// field is not compared, whatever its value (`t` at the `outcomes` level; `code=none`).
+    var figureTolerances: [String: Double?] = [:]
+    /// Top-level keys that only the actual record may have without a difference (`code` and
+    /// `figures` against a golden file without reason codes).
+    var optionalKeys: Set<String> = []
+
+    /// A comparison with one tolerance for every number.
+    init(tolerance: Double, figureTolerances: [String: Double?] = [:]) {
+        self.tolerance = tolerance
+        self.figureTolerances = figureTolerances
+    }
+
+    /// The tolerance of the number at `path`; nil when it is not compared.
+    func tolerance(at path: String) -> Double? {
+        guard !figureTolerances.isEmpty else { return tolerance }
+        var best: (length: Int, value: Double?)?
+        for (key, value) in figureTolerances where key.count > (best?.length ?? -1) {
+            if path == key || path.hasPrefix(key + ".") || path.hasPrefix(key + "[") { best = (key.count, value) }
+        }
+        return best.map(\.value) ?? tolerance
+    }
 
     /// Whether the two records match.
     func matches(_ expected: JSONValue, _ actual: JSONValue) -> Bool {
@@ -38,15 +61,23 @@ struct RecordComparison: Sendable {
 
     /// Whether two numbers match within the tolerance.
     func numbersMatch(_ a: Double, _ b: Double) -> Bool {
+        numbersMatch(a, b, within: tolerance)
+    }
+
+    /// Whether two numbers match within `tolerance` (and a few units in the last place).
+    func numbersMatch(_ a: Double, _ b: Double, within tolerance: Double) -> Bool {
         (a - b).magnitude <= tolerance + 4 * max(a.magnitude, b.magnitude).ulp
     }
 
     private func compare(
         _ expected: JSONValue, _ actual: JSONValue, at path: String, into differences: inout [FieldDifference], stopAtFirst: Bool
     ) {
+        // A field given no tolerance (`code=none`, `t` at the outcomes level) is not compared, whatever its value.
+        if !figureTolerances.isEmpty, !path.isEmpty, tolerance(at: path) == nil { return }
         switch (expected, actual) {
         case (.number(let a, _), .number(let b, _)):
-            if !numbersMatch(a, b) { differences.append(FieldDifference(field: path, expected: expected, actual: actual)) }
+            guard let tolerance = tolerance(at: path) else { return }
+            if !numbersMatch(a, b, within: tolerance) { differences.append(FieldDifference(field: path, expected: expected, actual: actual)) }
         case (.object(let expectedMembers), .object(let actualMembers)):
             var actualByKey: [String: JSONValue] = [:]
             for member in actualMembers { actualByKey[member.key] = member.value.value }
@@ -59,7 +90,7 @@ struct RecordComparison: Sendable {
                     differences.append(FieldDifference(field: field, expected: member.value.value, actual: nil))
                 }
             }
-            for member in actualMembers where actualByKey[member.key] != nil {
+            for member in actualMembers where actualByKey[member.key] != nil && !(path.isEmpty && optionalKeys.contains(member.key)) {
                 differences.append(
                     FieldDifference(field: path.isEmpty ? member.key : path + "." + member.key, expected: nil, actual: member.value.value))
             }

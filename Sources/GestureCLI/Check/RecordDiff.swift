@@ -78,7 +78,42 @@ enum RecordDiff {
             i = anchorI + 1
             j = anchorJ + 1
         }
-        return differences
+        return pairMoved(differences, comparison: comparison)
+    }
+
+    /// Pairs a removed record with an added one of the same identity (recognizer, kind, view and
+    /// state, or type, name and event) that the alignment left apart because it moved past other
+    /// records, the nearest in time first: the pair is no difference when the records match (only
+    /// `t` changed, and `t` is not compared), and otherwise one `changed` difference where the
+    /// removed one was. Records are paired by kind, name and time, not by position.
+    static func pairMoved(_ differences: [RecordDifference], comparison: RecordComparison) -> [RecordDifference] {
+        let removed = differences.indices.filter { differences[$0].change == .removed }
+        let added = differences.indices.filter { differences[$0].change == .added }
+        guard !removed.isEmpty, !added.isEmpty, removed.count.multipliedReportingOverflow(by: added.count).partialValue <= cellLimit
+        else { return differences }
+        var result = differences
+        var dropped = Set<Int>()
+        for r in removed {
+            guard let expected = differences[r].expected else { continue }
+            let identity = expected.identity
+            let time = expected.seconds
+            var best: (index: Int, distance: Double)?
+            for a in added where !dropped.contains(a) {
+                guard let actual = differences[a].actual, actual.identity == identity else { continue }
+                let distance = abs(actual.seconds - time)
+                if best.map({ distance < $0.distance }) ?? true { best = (a, distance) }
+            }
+            guard let best, let actual = differences[best.index].actual else { continue }
+            dropped.insert(best.index)
+            let fields = comparison.differences(expected.value, actual.value)
+            if fields.isEmpty {
+                dropped.insert(r)
+            } else {
+                result[r] = RecordDifference(
+                    change: .changed, expected: expected, actual: actual, fields: fields, goldenLine: differences[r].goldenLine)
+            }
+        }
+        return result.indices.filter { !dropped.contains($0) }.map { result[$0] }
     }
 
     /// The differences between the records of one gap between anchors.

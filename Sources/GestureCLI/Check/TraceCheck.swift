@@ -154,7 +154,7 @@ struct TraceCheck: Sendable {
     ///
     /// The analysis includes deliveries when `deliveries` is set or the golden file holds them.
     static func run(
-        _ target: CheckTarget, update: Bool, deliveries: Bool = false, comparison: RecordComparison,
+        _ target: CheckTarget, update: Bool, deliveries: Bool = false, policy: GoldenPolicy,
         settings: AnalyzeSettings, resolver: SceneResolver
     ) -> TraceCheck {
         let start = monotonicSeconds()
@@ -167,15 +167,30 @@ struct TraceCheck: Sendable {
             golden = .failure(error)
         }
         var settings = settings
-        settings.deliveries = deliveries || ((try? golden.get()).flatMap { $0.map(holdsDeliveries) } ?? false)
+        settings.deliveries =
+            policy.level == .everything && (deliveries || ((try? golden.get()).flatMap { $0.map(holdsDeliveries) } ?? false))
         var scene: SceneOrigin?
+        var converted: [UInt8]?
+        if GoldenNaming.isActions(target.trace) {
+            do throws(TraceError) {
+                let (bytes, warnings) = try convertActions(target.trace, elements: policy.elements)
+                converted = bytes
+                check.warnings = warnings
+            } catch {
+                check.outcome = .invalidTrace(.unreadable(error))
+                check.seconds = monotonicSeconds() - start
+                return check
+            }
+        }
         do throws(AnalysisFailure) {
-            check.warnings = try TraceAnalysis.render(
-                path: target.trace, settings: settings, resolver: resolver,
-                renderer: JSONLinesRenderer(options: RenderOptions(deliveries: settings.deliveries)), into: sink
+            check.warnings += try TraceAnalysis.render(
+                path: target.trace, jsonLines: converted, settings: settings, resolver: resolver,
+                renderer: JSONLinesRenderer(
+                    options: RenderOptions(deliveries: settings.deliveries, reasonCodes: policy.level.usesReasonCodes)), into: sink
             ) { _, origin in scene = origin }
-            let analysis = sink.buffer.bytes
-            check.outcome = compare(analysis, with: target.golden, contents: golden, update: update, comparison: comparison)
+            let analysis = project(sink.buffer.bytes, level: policy.level, golden: target.golden)
+            check.outcome = compare(
+                analysis, with: target.golden, contents: golden, update: update, comparison: policy.comparison, level: policy.level)
             switch check.outcome {
             case .matched, .unchanged: break  // nothing to write: the bytes are dropped at once
             default: check.analysis = analysis
@@ -189,6 +204,20 @@ struct TraceCheck: Sendable {
         check.scene = scene
         check.seconds = monotonicSeconds() - start
         return check
+    }
+
+    /// A WebDriver actions file converted in process as `convert --to jsonl` would (default screen
+    /// and rate), with `elements` for element origins: the trace's JSON Lines and the warnings.
+    static func convertActions(_ path: String, elements: [String: Rect]) throws(TraceError) -> ([UInt8], [Diagnostic]) {
+        guard let bytes = try CheckFiles.contents(of: path) else { throw .cannotOpen(path: path, reason: "No such file or directory") }
+        let conversion = try WebDriverConverter.convert(bytes: bytes, file: path, options: WebDriverOptions(elements: elements))
+        let text: String
+        do throws(TraceWriteError) {
+            text = try TraceWriter.write(conversion.samples, header: conversion.header, as: .jsonl)
+        } catch {
+            preconditionFailure("TraceCheck: JSON Lines holds every sample: \(error)")
+        }
+        return (Array(text.utf8), conversion.warnings)
     }
 
     /// Whether a golden file was written with deliveries: its first record starts with `"type"`, as
@@ -229,11 +258,21 @@ struct TraceCheck: Sendable {
         return false
     }
 
+    /// The analysis as `level` keeps it: unchanged at `everything`.
+    private static func project(_ analysis: [UInt8], level: GoldenLevel, golden: String) -> [UInt8] {
+        guard level != .everything else { return analysis }
+        do throws(TraceError) {
+            return level.project(try JSONLines.records(analysis, file: golden))
+        } catch {
+            preconditionFailure("TraceCheck: the analysis written for \(golden) does not parse: \(error)")
+        }
+    }
+
     /// The outcome of comparing `analysis` with the golden file at `golden`, whose `contents` were
     /// read (nil: there is none).
     private static func compare(
         _ actualBytes: [UInt8], with golden: String, contents: Result<[UInt8]?, TraceError>, update: Bool,
-        comparison: RecordComparison
+        comparison: RecordComparison, level: GoldenLevel
     ) -> TraceOutcome {
         let goldenBytes: [UInt8]?
         do throws(TraceError) {
@@ -245,12 +284,14 @@ struct TraceCheck: Sendable {
         if update, DeviceGolden.starts(goldenBytes) { return .unchanged }
         if goldenBytes == actualBytes { return update ? .unchanged : .matched }
         if update { return .rewritten }
-        let expected: [LineRecord]
+        var expected: [LineRecord]
         do throws(TraceError) {
             expected = try JSONLines.records(goldenBytes, file: golden)
         } catch {
             return .invalidGolden(error)
         }
+        // A golden file written at a fuller level is compared on what this level keeps.
+        if level != .everything, DeviceGolden.header(of: expected) == nil { expected = level.projected(expected, golden: true) }
         let actual: [LineRecord]
         do throws(TraceError) {
             actual = try JSONLines.records(actualBytes, file: golden.replacingSuffix(GoldenNaming.goldenSuffix, with: GoldenNaming.actualSuffix))
@@ -269,7 +310,7 @@ struct TraceCheck: Sendable {
             return differences.isEmpty ? .matched : .mismatched(differences)
         }
         let differences = RecordDiff.differences(expected: expected, actual: actual, comparison: comparison)
-        return differences.isEmpty ? .matched : .mismatched(differences)
+        return differences.isEmpty ? .matched : .mismatched(DiffOrder.outcomesFirst(differences))
     }
 
     /// Seconds on a clock that only goes forward.

@@ -28,8 +28,9 @@ struct CheckCommand: Command {
         scenes. A golden or actual file or a scene.json given as a PATH stands for its traces.
 
         exit status: 0 every trace matched (or, with --update, every golden file is written), \
-        1 a mismatch or a missing golden file, 2 usage error, 65 a trace or golden file is invalid, \
-        66 a file cannot be opened, 74 an output cannot be written; the worst seen.
+        1 a mismatch or a missing golden file, 2 usage error, 65 a trace, golden or config file is invalid, \
+        66 a file cannot be opened, 74 an output cannot be written, 77 --update refused because CI is set; \
+        the worst seen.
         """
     let options = OptionTable([
         Option("update", help: "write the golden files that differ from the analysis instead of comparing"),
@@ -43,8 +44,11 @@ struct CheckCommand: Command {
             "report", .choice(CheckReportFormat.allCases.map(\.rawValue)),
             help: "report format on standard output (default: text)"),
         Option(
+            "level", .choice(GoldenLevel.allCases.map(\.rawValue)),
+            help: "how much each golden file holds and is compared: outcomes, transitions or everything (default: the corpus's gesturectl-check.json, else everything)"),
+        Option(
             "tolerance", .argument(placeholder: "X"),
-            help: "largest absolute difference between matching numbers (default: 0.000001)"),
+            help: "largest absolute difference between matching numbers (default: 0.000001); FIGURE=X for one figure (velocity=5, contentOffset.y=0.5, t=none); repeatable"),
         Option("allow-empty", help: "let a trace without samples pass (by default it is an error: a failed recording)"),
         Option(
             "deliveries",
@@ -56,6 +60,10 @@ struct CheckCommand: Command {
         var environment = context.environment
         let settings = try CheckSettings(
             arguments, variables: environment.variables, processorCount: ProcessInfo.processInfo.activeProcessorCount)
+        if let refusal = settings.refusal {
+            environment.printError("gesturectl check: error: " + refusal)
+            return .refusedUnderCI
+        }
         let started = Date()
         var status = ExitStatus.success
 
@@ -91,7 +99,36 @@ struct CheckCommand: Command {
                     + "(traces are .json, .jsonl, .ndjson and .csv files; see docs/ci.md)")
             status = status.worse(.problemsFound)
         }
-        let targets = settings.shard.select(discovery.targets)
+        // Each trace's corpus config, and the WebDriver action files of corpora that check them.
+        var finder = CheckConfigFinder()
+        var found: [(CheckTarget, GoldenPolicy)] = []
+        let named = Set(settings.paths.map(CheckPath.normalized))
+        for target in discovery.targets {
+            let config: CheckConfig?
+            do throws(TraceError) {
+                config = try finder.config(for: target.trace)
+            } catch {
+                return status.worse(environment.report(error))
+            }
+            // A corpus's element map is no trace, whatever its extension.
+            if let elements = config?.elements, CheckPath.normalized(elements) == target.trace { continue }
+            if GoldenNaming.isActions(target.trace), config?.actions != true {
+                // Found in a directory, an action file of a corpus that does not check them is left alone quietly.
+                guard named.contains(target.trace) else { continue }
+                environment.printError(
+                    "gesturectl check: note: skipping '\(target.trace)': WebDriver actions are checked in a corpus whose "
+                        + "\(CheckConfig.fileName) says \"actions\": true (docs/ci.md)")
+                continue
+            }
+            do throws(TraceError) {
+                found.append((target, try GoldenPolicy(config: config, settings: settings, elements: &finder.elementMaps)))
+            } catch {
+                return status.worse(environment.report(error))
+            }
+        }
+        let selected = settings.shard.select(found)
+        let targets = selected.map(\.0)
+        let policies = selected.map(\.1)
         let orphans = settings.shard.index == 1 ? discovery.orphans : []
 
         var progress: ProgressLine?
@@ -115,7 +152,6 @@ struct CheckCommand: Command {
         } catch {
             preconditionFailure("CheckCommand: the default analyze settings are refused: \(error.message)")
         }
-        let comparison = RecordComparison(tolerance: settings.tolerance)
         let update = settings.update
         let deliveries = settings.deliveries
         let report = settings.report.report(color: environment.usesColor)
@@ -127,7 +163,7 @@ struct CheckCommand: Command {
             count: targets.count, jobs: settings.jobs,
             work: { index in
                 TraceCheck.run(
-                    targets[index], update: update, deliveries: deliveries, comparison: comparison, settings: analyzeSettings,
+                    targets[index], update: update, deliveries: deliveries, policy: policies[index], settings: analyzeSettings,
                     resolver: resolver)
             },
             progress: { done in progress?.show("checked \(done) of \(targets.count) traces") },
@@ -173,8 +209,8 @@ struct CheckCommand: Command {
             }
         }
         let summary = CheckSummary(
-            checks: checks, orphans: orphans.filter { !pruned.contains($0) }, pruned: pruned, found: discovery.targets.count,
-            shard: settings.shard, update: settings.update, tolerance: settings.tolerance)
+            checks: checks, orphans: orphans.filter { !pruned.contains($0) }, pruned: pruned, found: found.count,
+            shard: settings.shard, update: settings.update, tolerance: settings.tolerance ?? CheckSettings.defaultTolerance)
         if let junitFile = settings.junitFile {
             let document = JUnitReport.document(summary, seconds: Date().timeIntervalSince(started))
             status = status.worse(OutputFile.write(document, to: junitFile, environment: environment))

@@ -67,7 +67,12 @@ enum ConvertInput {
             let samples = try reader.readAll()
             return Result(header: header, samples: samples, warnings: reader.warnings, note: nil)
         case .webdriver:
-            var options = WebDriverOptions(screen: settings.screen ?? .defaultScreen, elements: settings.elements)
+            var elements: [String: Rect] = [:]
+            if let file = settings.elementsFile {
+                elements = try ElementMap.load(try InputFile.read(path: file), file: TraceInputs.displayName(file))
+            }
+            elements.merge(settings.elements) { _, given in given }
+            var options = WebDriverOptions(screen: settings.screen ?? .defaultScreen, elements: elements)
             if let rate = settings.rate { options.rate = rate }
             let conversion = try WebDriverConverter.convert(bytes: bytes, file: name, options: options)
             return Result(

@@ -41,6 +41,9 @@ struct ConvertCommand: Command {
         Option("raw-size", .argument(placeholder: "WxH"), help: "recordings: the device's size in raw units"),
         Option("device", .argument(placeholder: "DESC"), help: "recordings: the device's description (evemu .desc)"),
         Option("element", .argument(placeholder: "ID=X,Y,W,H"), help: "webdriver: an element's frame in points, for origins that name it (repeatable)"),
+        Option(
+            "elements", .argument(placeholder: "FILE"),
+            help: "webdriver: the elements' frames from an Appium page source, an XCUITest element tree or a JSON map of ids and [x, y, w, h]"),
         Option("rate", .argument(placeholder: "HZ"), help: "webdriver: samples per second of a pointerMove (default 60)"),
         Option("output", short: "o", .argument(placeholder: "OUT"), help: "write to this file instead of standard output"),
         Option("follow", short: "f", help: "convert live input as it comes, frame by frame, to standard output (docs/live.md)"),
@@ -102,6 +105,9 @@ struct ConvertSettings {
     var output: String?
     /// `--element` rectangles by id.
     var elements: [String: Rect] = [:]
+    /// `--elements FILE`: more rectangles, from a page source, an element tree or a JSON map
+    /// (`--element` wins for an id both give).
+    var elementsFile: String?
     var rate: Double?
     /// `--follow`: convert live input as it comes.
     var follow: Bool
@@ -151,6 +157,7 @@ struct ConvertSettings {
             }
             elements[id] = rect
         }
+        elementsFile = arguments.value("elements")
         if let text = arguments.value("rate") {
             guard let rate = Double(text), rate.isFinite, rate > 0, rate <= 1000 else {
                 throw UsageError("invalid value '\(text)' for '--rate': expected samples per second, more than 0 and at most 1000")
@@ -171,7 +178,7 @@ struct ConvertSettings {
 
     /// The WebDriver-only options that were given, as spelled.
     var webDriverOnlyOptions: [String] {
-        (elements.isEmpty ? [] : ["--element"]) + (rate != nil ? ["--rate"] : [])
+        (elements.isEmpty ? [] : ["--element"]) + (elementsFile != nil ? ["--elements"] : []) + (rate != nil ? ["--rate"] : [])
     }
 
     /// The recording options given, for a recording input.

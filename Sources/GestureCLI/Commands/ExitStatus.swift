@@ -15,6 +15,9 @@ enum ExitStatus: Int32, Sendable, CaseIterable, Comparable {
     case cannotOpen = 66
     /// An output cannot be written (`EX_IOERR`).
     case cannotWrite = 74
+    /// `check --update` refused to rewrite golden files because `CI` is set (`EX_NOPERM`): not a
+    /// usage error, so that a CI step can tell "someone left --update in the workflow" apart.
+    case refusedUnderCI = 77
 
     /// Orders statuses by code: a larger code is a worse outcome.
     static func < (a: ExitStatus, b: ExitStatus) -> Bool { a.rawValue < b.rawValue }

@@ -16,8 +16,9 @@ struct ValidateCommand: Command {
         error as FILE:LINE:COLUMN: error: MESSAGE. Warnings (a touch still down at the end) do not \
         make a trace invalid unless --strict is given.
 
-        exit status: 0 no problem, 1 problems found, 2 usage error, 66 a file cannot be opened, \
-        74 output cannot be written; with several traces, the worst seen.
+        exit status: 0 no problem, 2 usage error, 65 a trace or scene is invalid (as analyze exits for \
+        it; also a warning under --strict), 66 a file cannot be opened, 74 output cannot be written; \
+        with several traces, the worst seen.
         """
     let options = OptionTable([
         Option("scene", .argument(placeholder: "FILE"), help: "check every trace with this scene file"),
@@ -44,7 +45,7 @@ struct ValidateCommand: Command {
         } catch {
             environment.printError(error.description)
             if case .cannotOpen = error { return .cannotOpen }
-            return .problemsFound
+            return .dataError
         }
         var status = ExitStatus.success
         for path in paths {
@@ -79,7 +80,7 @@ struct ValidateCommand: Command {
                 _ = try Engine(scene: scene, screen: header.screen ?? .defaultScreen)
             } catch {
                 environment.printError("\(TraceInputs.displayName(path)): error: invalid scene: \(error.message)")
-                return (.problemsFound, nil)
+                return (.dataError, nil)
             }
             let (count, first) = try reader.readToEnd()
             let last = reader.lastT ?? 0
@@ -93,7 +94,7 @@ struct ValidateCommand: Command {
             }
             if strict, !warnings.isEmpty {
                 for error in TraceInputs.asErrors(warnings) { environment.printError(error.description) }
-                return (.problemsFound, nil)
+                return (.dataError, nil)
             }
             for warning in warnings { environment.printError(warning.description) }
             let duration = DecimalFormatting.string(last - (first ?? last), fractionDigits: 3)
@@ -103,7 +104,7 @@ struct ValidateCommand: Command {
             let expected = encoding ?? TraceEncoding(pathExtensionOf: path) ?? .jsonl
             environment.printError(TraceInputs.explained(error, path: path, readAs: .trace(expected)).description)
             if case .cannotOpen = error { return (.cannotOpen, nil) }
-            return (.problemsFound, nil)
+            return (.dataError, nil)
         }
     }
 }

@@ -100,6 +100,9 @@ extension RecognizerState {
 /// methods and ``CSVRenderer``'s rows spell them (tests compare the two on many records).
 struct RecordBytesWriter {
     private var names: RecognizerNameCache
+    /// Write a failure's or cancellation's ``ReasonCode`` as `"code"` and `"figures"` after its
+    /// `reason` (`check` at its `outcomes` and `transitions` levels; docs/ci.md).
+    var reasonCodes = false
 
     /// A writer of JSON records, or with `csv` of CSV rows.
     init(csv: Bool = false) {
@@ -137,7 +140,27 @@ struct RecordBytesWriter {
         out.appendMember(",\"template\":", record.template)
         out.appendMember(",\"score\":", record.score)
         out.appendMember(",\"reason\":", record.reason)
+        if reasonCodes, let code = record.code { Self.appendCode(code, to: &out) }
         if let trace { out.append(trace) }
+        out.append(UInt8(ascii: "}"))
+    }
+
+    /// `,"code":"moved","figures":{"distance":55.72,"tapMovementTolerance":45}` (no `figures` when
+    /// the code has none).
+    static func appendCode(_ code: ReasonCode, to out: inout ByteBuffer) {
+        out.append(",\"code\":")
+        out.appendJSONString(code.name)
+        guard !code.figures.isEmpty else { return }
+        out.append(",\"figures\":{")
+        for (index, figure) in code.figures.enumerated() {
+            if index > 0 { out.append(UInt8(ascii: ",")) }
+            out.appendJSONString(figure.name)
+            out.append(UInt8(ascii: ":"))
+            switch figure.value {
+            case .number(let number): out.appendNumber(number)
+            case .text(let text): out.appendJSONString(text)
+            }
+        }
         out.append(UInt8(ascii: "}"))
     }
 

@@ -19,6 +19,9 @@ struct RenderOptions {
     }
     /// `--compact`: the text format shows one line per gesture, without its transitions.
     var compact = false
+    /// `jsonl`: failures and cancellations carry their ``ReasonCode`` (`check --level outcomes` or
+    /// `transitions`).
+    var reasonCodes = false
 }
 
 /// Turns analyzed traces into the text of one output format.

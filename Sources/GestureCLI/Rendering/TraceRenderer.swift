@@ -34,6 +34,7 @@ final class JSONLinesTraceRenderer: TraceRenderer {
     init(path: String, options: RenderOptions) {
         deliveries = options.deliveries
         label = options.labelsTraces ? Self.traceMember(path) : nil
+        writer.reasonCodes = options.reasonCodes
     }
 
     /// `,"trace":"PATH"`.

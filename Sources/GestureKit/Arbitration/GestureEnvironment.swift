@@ -45,7 +45,7 @@ final class GestureEnvironment {
                 let rivals = r.unresolvedRequirements.map(\.name).joined(separator: ", ")
                 r.waitingStates = []
                 r.logicalState = .failed
-                observe(r, .failed, reason: "its touches were cancelled while it waited for \(rivals) to fail")
+                observe(r, .failed, reason: "its touches were cancelled while it waited for \(rivals) to fail", code: ReasonCode("touchesCancelled", names: ["waitingFor": rivals]))
             default:
                 break
             }
@@ -56,11 +56,11 @@ final class GestureEnvironment {
             attemptToLeavePossible(r, target, resolvedWait: false)
         case .failed:
             r.cancelTimers()
-            observe(r, .failed, reason: r.pendingReason)
+            observe(r, .failed, reason: r.pendingReason, code: r.pendingCode)
         case .changed, .ended:
             observe(r, target, reason: nil)
         case .cancelled:
-            observe(r, .cancelled, reason: r.pendingReason)
+            observe(r, .cancelled, reason: r.pendingReason, code: r.pendingCode)
         case .possible:
             break
         }
@@ -69,9 +69,9 @@ final class GestureEnvironment {
     func recognizerWasDisabled(_ r: GestureRecognizer) {
         switch r.logicalState {
         case .began, .changed:
-            r.cancel("it was disabled")
+            r.cancel("it was disabled", code: ReasonCode("disabled"))
         case .possible where r.engagedTouchCount > 0:
-            r.fail("it was disabled")
+            r.fail("it was disabled", code: ReasonCode("disabled"))
         default:
             break
         }
@@ -107,7 +107,9 @@ final class GestureEnvironment {
         for requirement in r.failureRequirements where requirement.observedState.isRecognition {
             r.logicalState = .failed
             r.cancelTimers()
-            observe(r, .failed, reason: "\(requirement.name) recognized, and \(r.name) requires it to fail")
+            observe(
+                r, .failed, reason: "\(requirement.name) recognized, and \(r.name) requires it to fail",
+                code: ReasonCode("requiredToFail", names: ["requirement": requirement.name]))
             return
         }
         if !r.unresolvedRequirements.isEmpty {
@@ -117,20 +119,22 @@ final class GestureEnvironment {
         if let delegate = r.delegate, !delegate.gestureRecognizerShouldBegin(r) {
             r.logicalState = .failed
             r.cancelTimers()
-            observe(r, .failed, reason: "its delegate's gestureRecognizerShouldBegin answered no")
+            observe(r, .failed, reason: "its delegate's gestureRecognizerShouldBegin answered no", code: ReasonCode("delegateShouldBegin"))
             return
         }
         if let viewsShouldBegin, let reason = viewsShouldBegin(r) {
             r.logicalState = .failed
             r.cancelTimers()
-            observe(r, .failed, reason: reason)
+            observe(r, .failed, reason: reason, code: ReasonCode("viewShouldBegin"))
             return
         }
         for rival in recognizers where rival.observedState.isRecognition && prevents(rival, r) {
             r.logicalState = .failed
             r.cancelTimers()
             let verb = rival.observedState == .recognized ? "recognized" : "began"
-            observe(r, .failed, reason: "prevented by \(rival.name), which \(verb) first")
+            observe(
+                r, .failed, reason: "prevented by \(rival.name), which \(verb) first",
+                code: ReasonCode("preventedBy", names: ["by": rival.name]))
             return
         }
         if resolvedWait { r.didFinishWaiting() }
@@ -139,14 +143,14 @@ final class GestureEnvironment {
         // Every recognizer this recognition fails is failed before any is reported, so that a
         // recognizer waiting on one of them is not resolved into recognizing first (the single tap of
         // a single → double → triple tap chain, when the triple tap recognizes).
-        var losers: [(recognizer: GestureRecognizer, reason: String)] = []
+        var losers: [(recognizer: GestureRecognizer, reason: String, code: ReasonCode)] = []
         let verb = target == .began ? "began" : "recognized"
         for other in recognizers where other !== r && other.observedState == .possible && other.logicalState != .failed {
             // A dependent that has no touches is not taking part in this sequence: nothing to fail.
             if other.failureRequirements.contains(where: { $0 === r }), other.engagedTouchCount > 0 || !other.waitingStates.isEmpty {
-                losers.append((other, "\(r.name) \(verb), and \(other.name) requires it to fail"))
+                losers.append((other, "\(r.name) \(verb), and \(other.name) requires it to fail", ReasonCode("requiredToFail", names: ["requirement": r.name])))
             } else if prevents(r, other) {
-                losers.append((other, "prevented by \(r.name), which \(verb)"))
+                losers.append((other, "prevented by \(r.name), which \(verb)", ReasonCode("preventedBy", names: ["by": r.name])))
             }
         }
         for loser in losers {
@@ -154,14 +158,20 @@ final class GestureEnvironment {
             loser.recognizer.logicalState = .failed
             loser.recognizer.cancelTimers()
         }
-        for loser in losers { observe(loser.recognizer, .failed, reason: loser.reason) }
+        for loser in losers { observe(loser.recognizer, .failed, reason: loser.reason, code: loser.code) }
     }
 
     /// Records an observed transition and applies its consequences for waiting recognizers.
-    private func observe(_ r: GestureRecognizer, _ state: RecognizerState, reason: String?) {
+    private func observe(_ r: GestureRecognizer, _ state: RecognizerState, reason: String?, code: ReasonCode? = nil) {
         markDirty(r)
         r.observedState = state
-        emit(r.makeRecord(state, at: clock.now, reason: reason))
+        if let code {
+            var record = r.makeRecord(state, at: clock.now, reason: reason)
+            record.code = code
+            emit(record)
+        } else {
+            emit(r.makeRecord(state, at: clock.now, reason: reason))
+        }
         if let didObserveTransition { didObserveTransition(r, state) }
         if state == .failed {
             didObserveFailure(r)

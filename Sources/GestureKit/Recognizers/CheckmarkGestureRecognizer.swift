@@ -71,7 +71,7 @@ public final class CheckmarkGestureRecognizer: GestureRecognizer {
 
     override public func touchesBegan(_ touches: [Touch], with event: TouchEvent) {
         guard self.touches.count == 1, let touch = touches.first else {
-            fail("\(self.touches.count) fingers touched down; a checkmark is drawn with one finger")
+            fail("\(self.touches.count) fingers touched down; a checkmark is drawn with one finger", code: ReasonCode("tooManyFingers", numbers: ["touches": Double(self.touches.count), "numberOfTouchesRequired": 1]))
             return
         }
         let point = touch.location(in: view)
@@ -97,12 +97,12 @@ public final class CheckmarkGestureRecognizer: GestureRecognizer {
         if tracks.contains(where: { $0.rejectionAtLift(thresholds) == nil }) {
             state = .recognized
         } else {
-            fail(upright.rejectionAtLift(thresholds) ?? "not a checkmark")
+            fail(upright.rejectionAtLift(thresholds) ?? "not a checkmark", code: ReasonCode("notACheckmark"))
         }
     }
 
     override public func touchesCancelled(_ touches: [Touch], with event: TouchEvent) {
-        fail("its touches were cancelled")
+        fail("its touches were cancelled", code: ReasonCode("touchesCancelled"))
     }
 
     override public func reset() {
@@ -130,7 +130,7 @@ public final class CheckmarkGestureRecognizer: GestureRecognizer {
         lastFollowed = point
         for index in tracks.indices { tracks[index].follow(point, thresholds) }
         if tracks.allSatisfy({ $0.failure != nil }), let reason = tracks[0].failure {
-            fail(reason)
+            fail(reason, code: ReasonCode("notACheckmark"))
         }
     }
 }

@@ -95,7 +95,10 @@ open class GestureRecognizer {
             if logicalState == .possible && newValue == .cancelled {
                 // UIKit's subclass habit (textbook touchesCancelled overrides): cancelled before anything
                 // began is taken as a failure here; `transition(to:)` throws instead.
-                if pendingReason == nil { pendingReason = "\(name) set its state to cancelled before it began" }
+                if pendingReason == nil {
+                    pendingReason = "\(name) set its state to cancelled before it began"
+                    pendingCode = ReasonCode("stateSet")
+                }
                 target = .failed
             }
             do {
@@ -127,6 +130,8 @@ open class GestureRecognizer {
     @exclusivity(unchecked) var waitingStates: [RecognizerState] = []
     /// The reason given with the last failure or cancellation.
     var pendingReason: String?
+    /// The code given with it, if any.
+    var pendingCode: ReasonCode?
     weak var environment: GestureEnvironment?
     /// The touches this recognizer was given since it last reset (including ended ones).
     var engagedTouchCount = 0
@@ -214,29 +219,32 @@ open class GestureRecognizer {
         }
         if target == .failed || target == .cancelled, pendingReason == nil {
             pendingReason = target == .failed ? "\(name) set its state to failed" : "\(name) set its state to cancelled"
+            pendingCode = ReasonCode("stateSet")
         }
         logicalState = target
         environment?.recognizer(self, didRequest: target)
     }
 
     /// Fails the recognizer with a reason for the report; does nothing unless it is `possible`.
-    public func fail(_ reason: String) {
+    public func fail(_ reason: String, code: ReasonCode? = nil) {
         guard logicalState == .possible else { return }
         pendingReason = reason
+        pendingCode = code
         state = .failed
     }
 
     /// Cancels a began gesture with a reason for the report.
-    public func cancel(_ reason: String) {
+    public func cancel(_ reason: String, code: ReasonCode? = nil) {
         guard logicalState == .began || logicalState == .changed else { return }
         pendingReason = reason
+        pendingCode = code
         state = .cancelled
     }
 
     /// Ends the gesture with a reason for the report, whatever it has reached: fails a `possible`
     /// recognizer and cancels a began one (what a continuous recognizer does when its touches are cancelled).
-    public func abandon(_ reason: String) {
-        if logicalState == .possible { fail(reason) } else { cancel(reason) }
+    public func abandon(_ reason: String, code: ReasonCode? = nil) {
+        if logicalState == .possible { fail(reason, code: code) } else { cancel(reason, code: code) }
     }
 
     /// Runs `action` after `delay` seconds of trace time unless the recognizer resets first or the
@@ -280,6 +288,7 @@ open class GestureRecognizer {
         eventTouches.removeAll()
         logicalState = .possible
         pendingReason = nil
+        pendingCode = nil
         engagedTouchCount = 0
         seenTouchSerials.removeAll(keepingCapacity: true)
         lastLocation = nil

@@ -53,7 +53,7 @@ open class LongPressGestureRecognizer: GestureRecognizer {
                 let limit = thresholds.multiTapDistance
                 if distance > limit {
                     let what = tapping ? "tap \(tapsDone + 1)" : "the press"
-                    fail("\(what) landed \(format(distance)) pt from the first tap, more than multiTapDistance \(format(limit)) pt")
+                    fail("\(what) landed \(format(distance)) pt from the first tap, more than multiTapDistance \(format(limit)) pt", code: ReasonCode("tapTooFar", numbers: ["tap": Double(tapsDone + 1), "distance": distance, "multiTapDistance": limit]))
                     return
                 }
             } else {
@@ -62,18 +62,18 @@ open class LongPressGestureRecognizer: GestureRecognizer {
         }
         if tapping {
             if liftedThisTap > 0 {
-                fail("a finger touched down after another had lifted in the same tap")
+                fail("a finger touched down after another had lifted in the same tap", code: ReasonCode("touchAfterLift"))
                 return
             }
             touchesThisTap += touches.count
             if touchesThisTap > numberOfTouchesRequired {
-                fail("\(touchesThisTap) fingers touched down, more than numberOfTouchesRequired \(numberOfTouchesRequired)")
+                fail("\(touchesThisTap) fingers touched down, more than numberOfTouchesRequired \(numberOfTouchesRequired)", code: ReasonCode("tooManyFingers", numbers: ["touches": Double(touchesThisTap), "numberOfTouchesRequired": Double(numberOfTouchesRequired)]))
             }
             return
         }
         pressTouches += touches.count
         if pressTouches > numberOfTouchesRequired {
-            fail("\(pressTouches) fingers touched down, more than numberOfTouchesRequired \(numberOfTouchesRequired)")
+            fail("\(pressTouches) fingers touched down, more than numberOfTouchesRequired \(numberOfTouchesRequired)", code: ReasonCode("tooManyFingers", numbers: ["touches": Double(pressTouches), "numberOfTouchesRequired": Double(numberOfTouchesRequired)]))
             return
         }
         if pressTouches == numberOfTouchesRequired {
@@ -92,7 +92,7 @@ open class LongPressGestureRecognizer: GestureRecognizer {
             for touch in touches {
                 let distance = touch.startLocation.distance(to: touch.windowLocation)
                 if distance > limit {
-                    fail("moved \(format(distance)) pt before minimumPressDuration, more than \(name) \(format(limit)) pt")
+                    fail("moved \(format(distance)) pt before minimumPressDuration, more than \(name) \(format(limit)) pt", code: ReasonCode("moved", numbers: ["distance": distance, name: limit]))
                     return
                 }
             }
@@ -112,7 +112,7 @@ open class LongPressGestureRecognizer: GestureRecognizer {
                 liftedThisTap += touches.count
                 guard liftedThisTap >= touchesThisTap else { return }
                 if touchesThisTap < numberOfTouchesRequired {
-                    fail("\(touchesThisTap) of the \(numberOfTouchesRequired) fingers of numberOfTouchesRequired tapped")
+                    fail("\(touchesThisTap) of the \(numberOfTouchesRequired) fingers of numberOfTouchesRequired tapped", code: ReasonCode("tooFewFingers", numbers: ["touches": Double(touchesThisTap), "numberOfTouchesRequired": Double(numberOfTouchesRequired)]))
                     return
                 }
                 tapsDone += 1
@@ -120,11 +120,11 @@ open class LongPressGestureRecognizer: GestureRecognizer {
                 liftedThisTap = 0
                 let interval = thresholds.multiTapInterval
                 intervalTimer = schedule(after: interval) { [unowned self] in
-                    fail("no touch down within multiTapInterval \(format(interval)) s after tap \(tapsDone)")
+                    fail("no touch down within multiTapInterval \(format(interval)) s after tap \(tapsDone)", code: ReasonCode("noNextTap", numbers: ["tap": Double(tapsDone + 1), "multiTapInterval": interval]))
                 }
             } else {
                 let held = pressStart.map { now - $0 } ?? 0
-                fail("lifted after \(format(held)) s, before minimumPressDuration \(format(minimumPressDuration)) s")
+                fail("lifted after \(format(held)) s, before minimumPressDuration \(format(minimumPressDuration)) s", code: ReasonCode("liftedTooSoon", numbers: ["held": held, "minimumPressDuration": minimumPressDuration]))
             }
         default:
             break
@@ -132,7 +132,7 @@ open class LongPressGestureRecognizer: GestureRecognizer {
     }
 
     override open func touchesCancelled(_ touches: [Touch], with event: TouchEvent) {
-        abandon("its touches were cancelled")
+        abandon("its touches were cancelled", code: ReasonCode("touchesCancelled"))
     }
 
     override open func reset() {

@@ -81,7 +81,7 @@ open class PanGestureRecognizer: GestureRecognizer {
         if state == .possible, !pan.started {
             for touch in touches {
                 if let reason = rejection(of: touch) {
-                    fail(reason)
+                    fail(reason, code: ReasonCode("touchRejected"))
                     return
                 }
             }
@@ -136,9 +136,9 @@ open class PanGestureRecognizer: GestureRecognizer {
     override open func touchesCancelled(_ touches: [Touch], with event: TouchEvent) {
         switch state {
         case .began, .changed:
-            cancel("its touches were cancelled")
+            cancel("its touches were cancelled", code: ReasonCode("touchesCancelled"))
         case .possible:
-            if self.touches.liveCount == 0 { fail("its touches were cancelled") } else { fingersLeft(event) }
+            if self.touches.liveCount == 0 { fail("its touches were cancelled", code: ReasonCode("touchesCancelled")) } else { fingersLeft(event) }
         default:
             break
         }
@@ -151,7 +151,7 @@ open class PanGestureRecognizer: GestureRecognizer {
             if live == 0 { state = .ended }  // Apple: it ends "when all fingers are lifted".
         case .possible:
             if live == 0 {
-                fail(liftReason())
+                fail(liftReason(), code: ReasonCode("liftedBeforeHysteresis", numbers: ["moved": liftDistance, "panHysteresis": thresholds.panHysteresis]))
                 return
             }
         default:
@@ -160,9 +160,12 @@ open class PanGestureRecognizer: GestureRecognizer {
         if let centroid = touches.liveWindowCentroid { pan.jump = centroid - pan.position }
     }
 
+    /// How far a pan that never began moved before its last finger lifted (the larger axis).
+    private var liftDistance: Double { max(abs(pan.position.x - pan.origin.x), abs(pan.position.y - pan.origin.y)) }
+
     /// Why a pan that never began failed when its last finger lifted.
     private func liftReason() -> String {
-        let moved = max(abs(pan.position.x - pan.origin.x), abs(pan.position.y - pan.origin.y))
+        let moved = liftDistance
         let hysteresis = format(thresholds.panHysteresis)
         let prefix = (pan.mostFingers > 1 ? "the fingers lifted" : "the finger lifted") + " after moving \(format(moved)) pt, "
         let counted = movementTowardHysteresis(pan.position - pan.origin)

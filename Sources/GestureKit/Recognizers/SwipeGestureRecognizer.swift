@@ -84,17 +84,17 @@ open class SwipeGestureRecognizer: GestureRecognizer {
             startTime = event.timestamp
             candidates = SwipeDirection.allCases.filter { direction.contains($0) }
             if candidates.isEmpty {
-                fail("its direction is empty, so no swipe can be recognized")
+                fail("its direction is empty, so no swipe can be recognized", code: ReasonCode("noDirection"))
                 return
             }
             let limit = thresholds.swipeMaximumDuration
             deadline = schedule(after: limit) { [unowned self] in
-                fail(timeoutReason(limit))
+                fail(timeoutReason(limit), code: ReasonCode("tooSlow", numbers: ["swipeMaximumDuration": limit]))
             }
         }
         touchesSeen += touches.count
         if touchesSeen > numberOfTouchesRequired {
-            fail("\(touchesSeen) fingers touched down, more than numberOfTouchesRequired \(numberOfTouchesRequired)")
+            fail("\(touchesSeen) fingers touched down, more than numberOfTouchesRequired \(numberOfTouchesRequired)", code: ReasonCode("tooManyFingers", numbers: ["touches": Double(touchesSeen), "numberOfTouchesRequired": Double(numberOfTouchesRequired)]))
         }
     }
 
@@ -103,7 +103,7 @@ open class SwipeGestureRecognizer: GestureRecognizer {
         let elapsed = event.timestamp - start
         let limit = thresholds.swipeMaximumDuration
         if elapsed > limit + VirtualClock.tolerance(near: event.timestamp) {
-            fail(timeoutReason(limit))
+            fail(timeoutReason(limit), code: ReasonCode("tooSlow", numbers: ["swipeMaximumDuration": limit]))
             return
         }
         let allowed = allowedCrossDistance(at: elapsed)
@@ -126,7 +126,7 @@ open class SwipeGestureRecognizer: GestureRecognizer {
             }
         }
         if candidates.isEmpty {
-            fail(exclusions.joined(separator: "; "))
+            fail(exclusions.joined(separator: "; "), code: ReasonCode("wrongDirection", numbers: ["elapsed": elapsed]))
             return
         }
         lastMove = progress(at: elapsed)
@@ -155,11 +155,11 @@ open class SwipeGestureRecognizer: GestureRecognizer {
         let elapsed = event.timestamp - (startTime ?? event.timestamp)
         let lifted = "a finger lifted at \(format(elapsed)) s, before the swipe was recognized"
         fail(lastMove.map { "\(lifted): at its last move, at \(format($0.elapsed)) s, \(describe($0))" }
-            ?? "\(lifted) (no move came before the lift)")
+            ?? "\(lifted) (no move came before the lift)", code: ReasonCode("liftedEarly", numbers: ["elapsed": elapsed]))
     }
 
     override open func touchesCancelled(_ touches: [Touch], with event: TouchEvent) {
-        fail("its touches were cancelled")
+        fail("its touches were cancelled", code: ReasonCode("touchesCancelled"))
     }
 
     /// Where the swipe began (Apple: "You can determine the location where a swipe begins by

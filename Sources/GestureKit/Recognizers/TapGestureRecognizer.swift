@@ -38,7 +38,7 @@ open class TapGestureRecognizer: GestureRecognizer {
 
     override open func touchesBegan(_ touches: [Touch], with event: TouchEvent) {
         if liftedThisTap > 0 {
-            fail("a finger touched down after another had lifted in the same tap")
+            fail("a finger touched down after another had lifted in the same tap", code: ReasonCode("touchAfterLift"))
             return
         }
         if touchesThisTap == 0 {
@@ -46,18 +46,18 @@ open class TapGestureRecognizer: GestureRecognizer {
             if let first = firstTapLocation, let here = touches.windowCentroid {
                 let distance = first.distance(to: here)
                 if distance > thresholds.multiTapDistance {
-                    fail("tap \(tapsDone + 1) landed \(format(distance)) pt from the first, more than multiTapDistance \(format(thresholds.multiTapDistance)) pt")
+                    fail("tap \(tapsDone + 1) landed \(format(distance)) pt from the first, more than multiTapDistance \(format(thresholds.multiTapDistance)) pt", code: ReasonCode("tapTooFar", numbers: ["tap": Double(tapsDone + 1), "distance": distance, "multiTapDistance": thresholds.multiTapDistance]))
                     return
                 }
             }
             let limit = thresholds.tapMaximumPressDuration
             pressTimer = schedule(after: limit) { [unowned self] in
-                fail("held longer than tapMaximumPressDuration \(format(limit)) s")
+                fail("held longer than tapMaximumPressDuration \(format(limit)) s", code: ReasonCode("heldTooLong", numbers: ["tapMaximumPressDuration": limit]))
             }
         }
         touchesThisTap += touches.count
         if touchesThisTap > numberOfTouchesRequired {
-            fail("\(touchesThisTap) fingers touched down, more than numberOfTouchesRequired \(numberOfTouchesRequired)")
+            fail("\(touchesThisTap) fingers touched down, more than numberOfTouchesRequired \(numberOfTouchesRequired)", code: ReasonCode("tooManyFingers", numbers: ["touches": Double(touchesThisTap), "numberOfTouchesRequired": Double(numberOfTouchesRequired)]))
         }
     }
 
@@ -72,7 +72,7 @@ open class TapGestureRecognizer: GestureRecognizer {
         guard liftedThisTap >= touchesThisTap else { return }
         invalidate(pressTimer)
         if touchesThisTap < numberOfTouchesRequired {
-            fail("\(touchesThisTap) of the \(numberOfTouchesRequired) fingers of numberOfTouchesRequired tapped")
+            fail("\(touchesThisTap) of the \(numberOfTouchesRequired) fingers of numberOfTouchesRequired tapped", code: ReasonCode("tooFewFingers", numbers: ["touches": Double(touchesThisTap), "numberOfTouchesRequired": Double(numberOfTouchesRequired)]))
             return
         }
         tapsDone += 1
@@ -89,12 +89,12 @@ open class TapGestureRecognizer: GestureRecognizer {
         let interval = thresholds.multiTapInterval
         let next = tapsDone + 1
         intervalTimer = schedule(after: interval) { [unowned self] in
-            fail("no \(ordinal(next)) tap within multiTapInterval \(format(interval)) s")
+            fail("no \(ordinal(next)) tap within multiTapInterval \(format(interval)) s", code: ReasonCode("noNextTap", numbers: ["tap": Double(next), "multiTapInterval": interval]))
         }
     }
 
     override open func touchesCancelled(_ touches: [Touch], with event: TouchEvent) {
-        fail("its touches were cancelled")
+        fail("its touches were cancelled", code: ReasonCode("touchesCancelled"))
     }
 
     @discardableResult
@@ -102,7 +102,7 @@ open class TapGestureRecognizer: GestureRecognizer {
         for touch in touches {
             let distance = touch.startLocation.distance(to: touch.windowLocation)
             if distance > thresholds.tapMovementTolerance {
-                fail("moved \(format(distance)) pt, more than tapMovementTolerance \(format(thresholds.tapMovementTolerance)) pt")
+                fail("moved \(format(distance)) pt, more than tapMovementTolerance \(format(thresholds.tapMovementTolerance)) pt", code: ReasonCode("moved", numbers: ["distance": distance, "tapMovementTolerance": thresholds.tapMovementTolerance]))
                 return false
             }
         }

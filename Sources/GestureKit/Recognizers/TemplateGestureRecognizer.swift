@@ -36,7 +36,7 @@ public final class TemplateGestureRecognizer: GestureRecognizer {
 
     override public func touchesBegan(_ touches: [Touch], with event: TouchEvent) {
         guard self.touches.count == 1, let touch = touches.first else {
-            fail("\(self.touches.count) fingers touched down; a template stroke is drawn with one finger")
+            fail("\(self.touches.count) fingers touched down; a template stroke is drawn with one finger", code: ReasonCode("tooManyFingers", numbers: ["touches": Double(self.touches.count), "numberOfTouchesRequired": 1]))
             return
         }
         stroke.append(touch.location(in: view))
@@ -54,15 +54,15 @@ public final class TemplateGestureRecognizer: GestureRecognizer {
         let length = StrokeMath.length(points)
         let minimumLength = thresholds.templateMinimumStroke
         guard length >= minimumLength else {
-            fail("stroke is \(format(length)) pt long, shorter than templateMinimumStroke \(format(minimumLength)) pt")
+            fail("stroke is \(format(length)) pt long, shorter than templateMinimumStroke \(format(minimumLength)) pt", code: ReasonCode("strokeTooShort", numbers: ["length": length, "templateMinimumStroke": minimumLength]))
             return
         }
         guard let best = matcher.match(points) else {
-            fail(templates.isEmpty ? "it has no templates" : "none of its templates has two distinct points")
+            fail(templates.isEmpty ? "it has no templates" : "none of its templates has two distinct points", code: ReasonCode("noTemplates"))
             return
         }
         guard best.score >= minimumScore else {
-            fail("best template '\(best.template)' scored \(format(best.score)), below minimumScore \(format(minimumScore))")
+            fail("best template '\(best.template)' scored \(format(best.score)), below minimumScore \(format(minimumScore))", code: ReasonCode("lowScore", numbers: ["score": best.score, "minimumScore": minimumScore], names: ["template": best.template]))
             return
         }
         match = best
@@ -70,7 +70,7 @@ public final class TemplateGestureRecognizer: GestureRecognizer {
     }
 
     override public func touchesCancelled(_ touches: [Touch], with event: TouchEvent) {
-        fail("its touches were cancelled")
+        fail("its touches were cancelled", code: ReasonCode("touchesCancelled"))
     }
 
     override public func reset() {

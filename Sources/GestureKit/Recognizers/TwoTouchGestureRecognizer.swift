@@ -95,9 +95,9 @@ open class TwoTouchGestureRecognizer: GestureRecognizer {
             if two.pair.allSatisfy({ $0.phase.isTerminal }) { state = .ended }
         case .possible:
             if two.pair.count < 2 {
-                fail("the finger lifted before a second one touched down; a \(noun) needs two")
+                fail("the finger lifted before a second one touched down; a \(noun) needs two", code: ReasonCode("liftedBeforeSecondFinger"))
             } else {
-                fail("a finger lifted before the \(noun) began: \(shortfall)")
+                fail("a finger lifted before the \(noun) began: \(shortfall)", code: ReasonCode("liftedBeforeBegan"))
             }
         default:
             break
@@ -105,7 +105,7 @@ open class TwoTouchGestureRecognizer: GestureRecognizer {
     }
 
     override open func touchesCancelled(_ touches: [Touch], with event: TouchEvent) {
-        abandon("its touches were cancelled")
+        abandon("its touches were cancelled", code: ReasonCode("touchesCancelled"))
     }
 
     override open func reset() {

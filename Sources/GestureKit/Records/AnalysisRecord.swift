@@ -40,6 +40,9 @@ public struct TransitionRecord: Hashable, Sendable {
     public var score: Double?
     /// Why the recognizer failed or was cancelled.
     public var reason: String?
+    /// The reason as a stable code with its figures (see ``ReasonCode``); nil when the recognizer
+    /// gave prose only (a team's own recognizer calling `fail(_:)` without a code).
+    public var code: ReasonCode?
 
     /// Creates a record with only the keys every record has.
     public init(t: Double, recognizer: String, kind: String, view: String, state: RecognizerState) {

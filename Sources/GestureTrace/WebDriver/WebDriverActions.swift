@@ -74,6 +74,12 @@ struct WebDriverDecoder {
     let elements: [String: Rect]
     /// The screen, which bounds element centres (the in-view centre point).
     let screen: Size
+    /// Warnings about values that decode but are likely mistakes (a fractional or very long duration).
+    let notes = DecoderNotes()
+
+    /// A pause at least this long (ms) that is a whole number of seconds is warned about: Selenium's
+    /// Python clients take seconds, so `pause(500)` sends 500,000 ms.
+    static let suspiciousPause = 60_000.0
 
     /// The longest duration accepted, in milliseconds: an hour.
     static let maximumDuration = 3_600_000.0
@@ -89,6 +95,9 @@ struct WebDriverDecoder {
         case .array:
             list = document
         case .object(let members):
+            if case .string(let script)? = members.first(where: { $0.key == "script" })?.value.value {
+                throw error(AppiumTouchActions.executeMessage(script), at: document.position)
+            }
             guard let actions = members.first(where: { $0.key == "actions" }) else {
                 throw error("an actions body needs an 'actions' array of input sources", at: document.position)
             }
@@ -97,9 +106,10 @@ struct WebDriverDecoder {
             throw error("expected an actions body: {\"actions\": [...]} or an array of input sources, found "
                 + document.value.typeDescription, at: document.position)
         }
-        guard case .array(let elements) = list.value else {
+        guard case .array(var elements) = list.value else {
             throw error("'actions' must be an array of input sources, found \(list.value.typeDescription)", at: list.position)
         }
+        if AppiumTouchActions.isLegacy(elements) { elements = try AppiumTouchActions.sources(elements, decoder: self) }
         var sources: [WebDriverSource] = []
         var ids: Set<String> = []
         for element in elements {
@@ -172,6 +182,15 @@ struct WebDriverDecoder {
         switch type.value {
         case "pause", "scroll":
             action.duration = try duration(members)
+            if type.value == "pause", let member = members.first(where: { $0.key == "duration" }),
+                case .number(let ms, _) = member.value.value, ms >= Self.suspiciousPause, ms.truncatingRemainder(dividingBy: 1000) == 0
+            {
+                let seconds = TraceNumber.string(ms / 1000)
+                notes.warn(
+                    "a pause of \(Self.literal(member.value.value)) ms (\(seconds) s): Selenium's Python ActionChains.pause() and "
+                        + "ActionBuilder pause take seconds, so pause(\(seconds)) asks for \(seconds) s; if \(seconds) ms was meant, "
+                        + "write pause(\(TraceNumber.string(ms / 1_000_000)))", file: file, at: member.value.position)
+            }
             return action
         case "keyDown", "keyUp":
             return action
@@ -202,11 +221,14 @@ struct WebDriverDecoder {
             throw error("a pointerMove needs 'x' and 'y': this one has no 'y'", at: position)
         }
         guard let member = members.first(where: { $0.key == "origin" }) else {
+            try inBounds(Point(x: x, y: y), at: position)
             return MoveTarget(x: x, y: y, origin: .viewport)
         }
         let origin = member.value
         switch origin.value {
-        case .string("viewport"): return MoveTarget(x: x, y: y, origin: .viewport)
+        case .string("viewport"):
+            try inBounds(Point(x: x, y: y), at: position)
+            return MoveTarget(x: x, y: y, origin: .viewport)
         case .string("pointer"): return MoveTarget(x: x, y: y, origin: .pointer)
         case .object(let reference):
             guard let key = reference.first(where: { Self.elementKeys.contains($0.key) }) else {
@@ -221,11 +243,24 @@ struct WebDriverDecoder {
                     + (known.isEmpty ? ": give --element \(id)=X,Y,WIDTH,HEIGHT" : " (defined: \(known.map(Messages.quoted).joined(separator: ", ")))"),
                     at: key.value.position)
             }
-            return MoveTarget(x: x, y: y, origin: .element(centre(of: rect)))
+            let centre = centre(of: rect)
+            try inBounds(Point(x: centre.x + x, y: centre.y + y), at: position)
+            return MoveTarget(x: x, y: y, origin: .element(centre))
         default:
             throw error("'origin' must be \"viewport\", \"pointer\" or an element reference, found "
                 + describe(origin.value), at: origin.position)
         }
+    }
+
+    /// Throws WebDriver's "move target out of bounds" for a point outside the viewport (the screen),
+    /// as the specification's pointerMove does (0 ≤ x ≤ width, 0 ≤ y ≤ height).
+    func inBounds(_ point: Point, at position: SourcePosition) throws(TraceError) {
+        guard point.x < 0 || point.x > screen.width || point.y < 0 || point.y > screen.height else { return }
+        throw error(
+            "move target out of bounds: (\(TraceNumber.string(point.x)), \(TraceNumber.string(point.y))) is outside the "
+                + "\(TraceNumber.string(screen.width))x\(TraceNumber.string(screen.height)) pt viewport, and WebDriver answers such a "
+                + "pointerMove with the error 'move target out of bounds'; give the device's screen with --screen WxH, or move inside it",
+            at: position)
     }
 
     /// The in-view centre point of `rect`: the centre of its part inside the screen (its own centre
@@ -254,6 +289,12 @@ struct WebDriverDecoder {
         }
         guard ms <= Self.maximumDuration else {
             throw error("'duration' \(Self.literal(member.value.value)) is longer than an hour (3600000 ms)", at: member.value.position)
+        }
+        if ms.rounded(.towardZero) != ms {
+            notes.warn(
+                "'duration' \(Self.literal(member.value.value)) is not a whole number of milliseconds, as the WebDriver specification "
+                    + "requires (drivers reject or truncate it); read as \(Self.literal(member.value.value)) ms: if seconds were meant, "
+                    + "that is \(TraceNumber.string(ms * 1000)) ms", file: file, at: member.value.position)
         }
         return Int64((ms * 1000).rounded())
     }
@@ -319,5 +360,15 @@ struct WebDriverDecoder {
 
     func error(_ message: String, at position: SourcePosition) -> TraceError {
         .invalid(Diagnostic(file: file, position: position, severity: .error, message: message))
+    }
+}
+
+/// The warnings a ``WebDriverDecoder`` collects while decoding (a reference, so that the decoder
+/// stays a value passed around).
+final class DecoderNotes {
+    private(set) var warnings: [Diagnostic] = []
+
+    func warn(_ message: String, file: String, at position: SourcePosition) {
+        warnings.append(Diagnostic(file: file, position: position, severity: .warning, message: message))
     }
 }

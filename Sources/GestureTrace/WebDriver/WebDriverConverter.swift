@@ -58,16 +58,18 @@ public enum WebDriverConverter {
         return RecordingConversion(
             header: TraceHeader(version: 1, screen: options.screen),
             samples: timeline.samples(),
-            warnings: timeline.warnings,
+            warnings: decoder.notes.warnings + timeline.warnings,
             protocolName: "W3C WebDriver actions",
             mappingSummary: summary)
     }
 
     /// Whether `bytes` look like a WebDriver actions body rather than a trace: JSON (an object, or an
-    /// array of objects) with an `"actions": [` in its first 4 KiB, which no trace has.
+    /// array of objects) with an `"actions": [` in its first 4 KiB, which no trace has, or an Appium
+    /// execute body for a `mobile:` gesture (answered with what to send instead).
     public static func looksLikeActions(_ bytes: [UInt8]) -> Bool {
         let text = String(decoding: bytes.prefix(4096), as: UTF8.self)
         let compact = String(String.UnicodeScalarView(text.unicodeScalars.filter { !" \t\r\n\u{FEFF}".unicodeScalars.contains($0) }))
-        return (compact.hasPrefix("{") || compact.hasPrefix("[{")) && compact.contains("\"actions\":[")
+        return (compact.hasPrefix("{") || compact.hasPrefix("[{"))
+            && (compact.contains("\"actions\":[") || compact.contains("\"script\":\"mobile:"))
     }
 }

@@ -53,21 +53,21 @@ extension UIGestureRecognizer {
         case (.possible, .ended):
             attempt(.recognized)
         case (.possible, .failed):
-            core.fail("\(who) set its state to failed")
+            core.fail("\(who) set its state to failed", code: ReasonCode("stateSet"))
         case (.possible, .cancelled):
-            core.fail("\(who) set its state to cancelled before it began")
+            core.fail("\(who) set its state to cancelled before it began", code: ReasonCode("stateSet"))
         case (.possible, .changed):
-            core.fail("\(who) set its state to changed before it began (UIKit allows began, recognized or failed here)")
+            core.fail("\(who) set its state to changed before it began (UIKit allows began, recognized or failed here)", code: ReasonCode("stateSet"))
         case (.began, .began), (.changed, .began), (.began, .changed), (.changed, .changed):
             attempt(.changed)
         case (.began, .ended), (.changed, .ended):
             attempt(.ended)
         case (.began, .cancelled), (.changed, .cancelled):
-            core.cancel("\(who) set its state to cancelled")
+            core.cancel("\(who) set its state to cancelled", code: ReasonCode("stateSet"))
         case (.began, .failed), (.changed, .failed):
-            core.cancel("\(who) set its state to failed after it began (a began gesture can only end or be cancelled)")
+            core.cancel("\(who) set its state to failed after it began (a began gesture can only end or be cancelled)", code: ReasonCode("stateSet"))
         case (.began, .possible), (.changed, .possible):
-            core.cancel("\(who) set its state to possible after it began")
+            core.cancel("\(who) set its state to possible after it began", code: ReasonCode("stateSet"))
         default:
             return  // a final state: UIKit ignores further changes until the reset
         }
