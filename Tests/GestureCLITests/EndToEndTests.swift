@@ -78,7 +78,10 @@ extension EndToEndTests {
         #expect(help.status == 0)
         #expect(
             help.stdout.hasPrefix(
-                "usage: gesturectl validate [--scene FILE] [--strict]\n                           [--input-format json|jsonl|csv] TRACE...\n"))
+                "usage: gesturectl validate [--scene FILE] [--strict]
+                           [--input-format json|jsonl|csv] [--time-scale X]
+                           [--scale S] TRACE...
+"))
     }
 
     @Test func closedPipeStopsQuietly() throws {

@@ -13,7 +13,7 @@ import Testing
         {"t":0.03,"recognizer":"pan","kind":"pan","view":"screen","state":"began"}
         {"t":0.12,"recognizer":"tap","kind":"tap","view":"screen","state":"failed","code":"moved"}
         {"t":0.12,"recognizer":"doubleTap","kind":"tap","view":"screen","state":"failed","code":"moved"}
-        {"t":0.12,"recognizer":"swipe","kind":"swipe","view":"screen","state":"recognized","location":{"x":148,"y":400},"direction":"right"}
+        {"t":0.12,"recognizer":"swipe","kind":"swipe","view":"screen","state":"recognized","location":{"x":100,"y":400},"direction":"right"}
         {"t":0.21,"recognizer":"pan","kind":"pan","view":"screen","state":"ended","location":{"x":180,"y":400},"translation":{"x":70,"y":0},"velocity":{"x":400,"y":0}}
         {"t":0.21,"recognizer":"pinch","kind":"pinch","view":"screen","state":"failed","code":"liftedBeforeSecondFinger"}
         {"t":0.21,"recognizer":"rotation","kind":"rotation","view":"screen","state":"failed","code":"liftedBeforeSecondFinger"}

@@ -44,7 +44,7 @@ import Testing
         #expect(strict.status == 65)
         #expect(strict.stdout.isEmpty)
         #expect(strict.stderr == warning.replacingOccurrences(of: "warning:", with: "error:") + " (--strict rejects the trace)\n")
-        #expect(runInProcess(["validate", "--strict", path]).status == 1)
+        #expect(runInProcess(["validate", "--strict", path]).status == 65)
     }
 
     @Test func theTimeScaleReadsTheTraceInSecondsAndSilencesTheWarning() throws {

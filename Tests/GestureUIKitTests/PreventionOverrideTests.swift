@@ -7,6 +7,7 @@ import Testing
 /// an app writes them: the engine asks the UIKit object, so `analyze` names the winner the app
 /// would see. A fast stroke right: the pan begins after 10 pt, the swipe would recognize at about 50 pt.
 @Suite("UIKit subclasses overriding canPrevent(_:) and canBePrevented(by:)")
+@MainActor
 struct UIKitPreventionOverrideTests {
     static let registry: RecognizerRegistry = {
         var registry = RecognizerRegistry()
