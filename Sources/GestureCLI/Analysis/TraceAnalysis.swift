@@ -43,8 +43,8 @@ enum TraceAnalysisError: Error, Sendable {
     }
 
     /// `gesturectl analyze: '--only pam': the default scene of TRACE has no recognizer named 'pam'. Did you mean 'pan'?`
-    static func unknownOnlyName(_ only: OnlyName, path: String, scene: SceneOrigin) -> String {
-        "gesturectl analyze: '--only \(only.name)': the \(scene.description) of \(TraceInputs.displayName(path)) has no "
+    static func unknownOnlyName(_ only: OnlyName, path: String, scene: SceneOrigin, command: String = "analyze") -> String {
+        "gesturectl \(command): '--only \(only.name)': the \(scene.description) of \(TraceInputs.displayName(path)) has no "
             + "recognizer named '\(only.name)'" + (only.suggestion.map { ". Did you mean '\($0)'?" } ?? "")
     }
 

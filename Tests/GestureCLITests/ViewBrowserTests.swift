@@ -1,0 +1,290 @@
+import Foundation
+import GestureKit
+import GestureTrace
+import Testing
+
+@testable import GestureCLI
+
+/// `gesturectl view` in a real browser: pages of traces from traces/conflicts/ are opened in
+/// headless Chromium at chosen times through the address fragment (`page.html#t=0.025`), and what
+/// the page shows there (the fingers, each recognizer's state, the reason shown with its trace
+/// line, the scroll views' offsets) is compared with `analyze`'s records and the trace's samples.
+///
+/// One browser launch for all of it: a harness page beside the replays holds each one at its time
+/// in an iframe and, once they have loaded, copies what they show (their `data-` attributes) into
+/// its own document as JSON, which `--dump-dom` prints (`--allow-file-access-from-files` lets a
+/// file page read the file pages it frames).
+///
+/// Without Chromium the test is skipped, saying how to install it; under CI (`CI=true`, where
+/// `.ci/run` installs it) a missing Chromium is a failure.
+@Suite struct ViewBrowserTests {
+    static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+
+    @Test(.enabled(if: Chromium.path != nil || Chromium.required, Chromium.missing))
+    func pagesShowWhatAnalyzeSaysAtEachTime() throws {
+        guard let chromium = Chromium.path else {
+            Issue.record("CI=true but no Chromium: \(Chromium.missing)")
+            return
+        }
+        let fixtures = try Fixtures()
+        let traces = [
+            "traces/conflicts/scroll-vs-pan/trace.jsonl",
+            "traces/conflicts/button-in-scroll-view/quick-drag.jsonl",
+            "traces/conflicts/pinch-with-rotation/trace.jsonl",
+            "traces/conflicts/tap-vs-double-tap/trace.jsonl",
+        ]
+        var frames: [(page: String, trace: ExpectedTrace, t: Double)] = []
+        for (index, trace) in traces.enumerated() {
+            let path = Self.root.appendingPathComponent(trace).path
+            let page = "page\(index).html"
+            let result = runInProcess(["view", path, "-o", fixtures.path(page)])
+            #expect(result.status == 0, "\(result)")
+            let expected = try ExpectedTrace(path: path)
+            for t in expected.probeTimes() { frames.append((page, expected, t)) }
+        }
+        let iframes = frames.map { "<iframe src=\"\($0.page)#t=\($0.t)\"></iframe>" }.joined()
+        try fixtures.write("harness.html", Chromium.harness(iframes: iframes))
+        let observed = try Chromium.observe(fixtures.path("harness.html"), chromium: chromium)
+        try #require(observed.count == frames.count, "the harness saw \(observed.count) pages of \(frames.count)")
+        for (frame, seen) in zip(frames, observed) {
+            let context = "\(frame.trace.name) at t=\(frame.t)"
+            #expect(seen.error == nil, "\(context): \(seen.error ?? "")")
+            #expect(seen.time == frame.t, "\(context): the clock shows \(seen.time.map { "\($0)" } ?? "nothing")")
+            #expect(seen.fingers == frame.trace.fingers(at: frame.t), "\(context): fingers")
+            for lane in frame.trace.recognizers {
+                let expected = frame.trace.lastTransition(of: lane, at: frame.t)
+                let shown = seen.lanes[lane]
+                #expect(shown?.state == (expected?.state ?? "possible"), "\(context): \(lane) shows \(shown?.state ?? "no lane")")
+                if let expected, let reason = expected.reason {
+                    let line = frame.trace.line(at: expected.t)
+                    #expect(seen.reasons[lane] == ShownReason(text: reason, line: line), "\(context): \(lane)'s reason")
+                } else {
+                    #expect(seen.reasons[lane] == nil, "\(context): \(lane) shows a reason")
+                }
+            }
+            for (scrollView, offset) in frame.trace.scrollOffsets(at: frame.t) {
+                #expect(seen.offsets[scrollView] == offset, "\(context): \(scrollView)'s content offset")
+            }
+        }
+    }
+}
+
+/// A finger as the page shows it, or as the trace has it.
+struct ShownFinger: Hashable, CustomStringConvertible {
+    var id: String
+    var x: Double
+    var y: Double
+    var description: String { "\(id) at (\(x), \(y))" }
+}
+
+/// A reason as the page shows it: its text and the trace line it came from.
+struct ShownReason: Hashable {
+    var text: String
+    var line: Int
+}
+
+/// What one page showed at its time.
+struct ObservedPage {
+    var error: String?
+    var time: Double?
+    var fingers: Set<ShownFinger> = []
+    var lanes: [String: (state: String, t: Double?)] = [:]
+    var reasons: [String: ShownReason] = [:]
+    var offsets: [String: Point] = [:]
+
+    init(_ object: [String: Any]) {
+        error = object["error"] as? String
+        time = (object["time"] as? String).flatMap(Double.init)
+        for finger in object["fingers"] as? [[String: String]] ?? [] {
+            guard let id = finger["id"], let x = finger["x"].flatMap(Double.init), let y = finger["y"].flatMap(Double.init) else { continue }
+            fingers.insert(ShownFinger(id: id, x: x, y: y))
+        }
+        for lane in object["lanes"] as? [[String: String]] ?? [] {
+            guard let name = lane["name"], let state = lane["state"] else { continue }
+            lanes[name] = (state, lane["t"].flatMap(Double.init))
+        }
+        for reason in object["reasons"] as? [[String: String]] ?? [] where reason["key"] == "reason" {
+            guard let name = reason["name"], let text = reason["text"], let line = reason["line"].flatMap(Int.init) else { continue }
+            reasons[name] = ShownReason(text: text, line: line)
+        }
+        for scroll in object["scrolls"] as? [[String: String]] ?? [] {
+            guard let name = scroll["name"], let x = scroll["x"].flatMap(Double.init), let y = scroll["y"].flatMap(Double.init) else { continue }
+            offsets[name] = Point(x: x, y: y)
+        }
+    }
+}
+
+/// A trace's samples (with their lines) and its analysis by `analyze --format jsonl`, what the
+/// pages are checked against.
+struct ExpectedTrace {
+    let name: String
+    /// Every sample line: its time, line number and, for touches, id, phase and position.
+    let samples: [(t: Double, line: Int, id: String?, phase: String?, x: Double, y: Double)]
+    let transitions: [(t: Double, recognizer: String, state: String, reason: String?)]
+    let scrolls: [(t: Double, view: String, offset: Point)]
+
+    init(path: String) throws {
+        name = URL(fileURLWithPath: path).deletingPathExtension().lastPathComponent
+        let text = try String(contentsOfFile: path, encoding: .utf8)
+        var samples: [(t: Double, line: Int, id: String?, phase: String?, x: Double, y: Double)] = []
+        for (index, line) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+            guard let object = try? JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any],
+                let t = (object["t"] as? NSNumber)?.doubleValue else { continue }
+            let id = (object["id"] as? NSNumber).map { "\($0.intValue)" } ?? object["id"] as? String
+            samples.append((t, index + 1, id, object["phase"] as? String,
+                (object["x"] as? NSNumber)?.doubleValue ?? 0, (object["y"] as? NSNumber)?.doubleValue ?? 0))
+        }
+        self.samples = samples
+        let analysis = runInProcess(["analyze", "--format", "jsonl", path])
+        var transitions: [(t: Double, recognizer: String, state: String, reason: String?)] = []
+        var scrolls: [(t: Double, view: String, offset: Point)] = []
+        for line in analysis.stdout.split(separator: "\n") {
+            guard let object = try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any],
+                let t = (object["t"] as? NSNumber)?.doubleValue else { continue }
+            if let recognizer = object["recognizer"] as? String, let state = object["state"] as? String {
+                transitions.append((t, recognizer, state, object["reason"] as? String))
+            } else if object["type"] as? String == "scroll", let view = object["scrollView"] as? String,
+                let offset = object["contentOffset"] as? [String: NSNumber]
+            {
+                scrolls.append((t, view, Point(x: offset["x"]?.doubleValue ?? 0, y: offset["y"]?.doubleValue ?? 0)))
+            }
+        }
+        self.transitions = transitions
+        self.scrolls = scrolls
+    }
+
+    /// The recognizers with transitions, in the order they first appear.
+    var recognizers: [String] {
+        var seen: Set<String> = []
+        return transitions.map(\.recognizer).filter { seen.insert($0).inserted }
+    }
+
+    /// The times to look at: every failure or cancellation (up to three), a sample a third and two
+    /// thirds of the way, and a time between two samples.
+    func probeTimes() -> [Double] {
+        var times = Array(transitions.filter { $0.state == "failed" || $0.state == "cancelled" }.map(\.t).prefix(3))
+        if samples.count > 3 {
+            times.append(samples[samples.count / 3].t)
+            times.append(samples[2 * samples.count / 3].t)
+            let a = samples[samples.count / 2].t, b = samples[samples.count / 2 + 1].t
+            if b > a { times.append(((a + b) / 2 * 1e6).rounded() / 1e6) }
+        }
+        var seen: Set<Double> = []
+        return times.filter { seen.insert($0).inserted }
+    }
+
+    /// The fingers down at `t`: each touch's last sample at or before `t`, unless it ended before `t`.
+    func fingers(at t: Double) -> Set<ShownFinger> {
+        var last: [String: (phase: String, t: Double, x: Double, y: Double)] = [:]
+        for sample in samples where sample.t <= t {
+            guard let id = sample.id, let phase = sample.phase else { continue }
+            last[id] = (phase, sample.t, sample.x, sample.y)
+        }
+        return Set(last.compactMap { id, sample in
+            (sample.phase == "ended" || sample.phase == "cancelled") && sample.t < t ? nil : ShownFinger(id: id, x: sample.x, y: sample.y)
+        })
+    }
+
+    func lastTransition(of recognizer: String, at t: Double) -> (t: Double, recognizer: String, state: String, reason: String?)? {
+        transitions.last { $0.recognizer == recognizer && $0.t <= t }
+    }
+
+    /// The line of the last sample at or before `t`.
+    func line(at t: Double) -> Int {
+        samples.last { $0.t <= t }?.line ?? 0
+    }
+
+    /// Each scroll view's content offset at `t`, for those that have scrolled by then.
+    func scrollOffsets(at t: Double) -> [String: Point] {
+        var offsets: [String: Point] = [:]
+        for scroll in scrolls where scroll.t <= t { offsets[scroll.view] = scroll.offset }
+        return offsets
+    }
+}
+
+/// Headless Chromium, when installed.
+enum Chromium {
+    /// `GESTURECTL_CHROMIUM`, or the first of Debian's and Google's names on `PATH`.
+    static let path: String? = {
+        let environment = ProcessInfo.processInfo.environment
+        if let path = environment["GESTURECTL_CHROMIUM"], !path.isEmpty { return path }
+        for directory in (environment["PATH"] ?? "/usr/bin").split(separator: ":") {
+            for name in ["chromium", "chromium-browser", "google-chrome", "google-chrome-stable"] {
+                let candidate = "\(directory)/\(name)"
+                if FileManager.default.isExecutableFile(atPath: candidate) { return candidate }
+            }
+        }
+        return nil
+    }()
+
+    /// Whether a missing Chromium fails the test rather than skipping it (CI installs it).
+    static let required = ProcessInfo.processInfo.environment["CI"] == "true"
+
+    static let missing: Comment =
+        "the browser test is skipped: Chromium is not installed (on Debian: apt-get update && apt-get install -y chromium; or set GESTURECTL_CHROMIUM to a Chromium or Chrome binary)"
+
+    /// A page holding `iframes` that, once they have loaded, writes what each shows as JSON into `<pre id="out">`.
+    static func harness(iframes: String) -> String {
+        """
+        <!DOCTYPE html><html><head><meta charset="utf-8"></head><body>\(iframes)<pre id="out"></pre>
+        <script>
+        window.addEventListener("load", () => {
+          const pages = [];
+          for (const frame of document.querySelectorAll("iframe")) {
+            try {
+              const d = frame.contentDocument;
+              const all = (selector, names) => Array.from(d.querySelectorAll(selector)).map(e => {
+                const o = {}; for (const [key, name] of names) o[key] = e.getAttribute(name); return o; });
+              const time = d.getElementById("time");
+              pages.push({
+                ready: d.body.dataset.ready || null,
+                time: time ? time.getAttribute("data-t") : null,
+                fingers: all("#screen .finger", [["id", "data-id"], ["x", "data-x"], ["y", "data-y"]]),
+                lanes: all("tr.lane", [["name", "data-name"], ["state", "data-state"], ["t", "data-t"]]),
+                reasons: all("tr.lane .reason", [["name", "data-name"], ["key", "data-key"], ["text", "data-text"], ["line", "data-line"]]),
+                scrolls: all(".scroll-state", [["name", "data-name"], ["x", "data-offset-x"], ["y", "data-offset-y"]]),
+              });
+            } catch (error) { pages.push({ error: String(error) }); }
+          }
+          document.getElementById("out").textContent = JSON.stringify(pages);
+          for (const frame of document.querySelectorAll("iframe")) frame.remove();
+        });
+        </script></body></html>
+        """
+    }
+
+    /// Opens `harness` in headless Chromium and returns what each of its pages showed.
+    static func observe(_ harness: String, chromium: String) throws -> [ObservedPage] {
+        let profile = try Fixtures()
+        let output = try Fixtures(["dom": ""])
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: chromium)
+        process.arguments = [
+            "--headless", "--no-sandbox", "--disable-gpu", "--no-first-run", "--disable-extensions", "--disable-background-networking",
+            "--allow-file-access-from-files", "--user-data-dir=\(profile.directory.path)", "--dump-dom",
+            URL(fileURLWithPath: harness).absoluteString,
+        ]
+        let dom = try FileHandle(forWritingTo: URL(fileURLWithPath: output.path("dom")))
+        process.standardOutput = dom
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        let deadline = Date().addingTimeInterval(120)
+        while process.isRunning, Date() < deadline { Thread.sleep(forTimeInterval: 0.05) }
+        if process.isRunning { process.terminate() }
+        process.waitUntilExit()
+        try dom.close()
+        let text = try String(contentsOfFile: output.path("dom"), encoding: .utf8)
+        guard let start = text.range(of: "<pre id=\"out\">"), let end = text.range(of: "</pre>", range: start.upperBound..<text.endIndex) else {
+            throw BrowserError(message: "Chromium printed no harness output (status \(process.terminationStatus)): \(text.prefix(300))")
+        }
+        let json = text[start.upperBound..<end.lowerBound].replacingOccurrences(of: "&lt;", with: "<")
+            .replacingOccurrences(of: "&gt;", with: ">").replacingOccurrences(of: "&quot;", with: "\"").replacingOccurrences(of: "&amp;", with: "&")
+        let pages = try JSONSerialization.jsonObject(with: Data(json.utf8)) as? [[String: Any]] ?? []
+        return pages.map(ObservedPage.init)
+    }
+
+    struct BrowserError: Error, CustomStringConvertible {
+        var message: String
+        var description: String { message }
+    }
+}
