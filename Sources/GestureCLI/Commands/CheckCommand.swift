@@ -121,7 +121,7 @@ struct CheckCommand: Command {
         let report = settings.report.report(color: environment.usesColor)
         var checks: [TraceCheck] = []
         var outputFailure: ExitStatus?
-        let html = settings.htmlFile.map { _ in HTMLReport(resolver: resolver) }
+        let html = settings.htmlFile.map { HTMLReport(resolver: resolver, settings: analyzeSettings, file: $0) }
 
         OrderedWork.run(
             count: targets.count, jobs: settings.jobs,

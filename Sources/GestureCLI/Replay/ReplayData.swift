@@ -78,19 +78,10 @@ struct ReplayData {
         return Self.scriptSafe(out.bytes)
     }
 
-    /// The recognizers that get a lane: the scene's, then those only the records name (a scroll
-    /// view's own `NAME.pan` and `NAME.pinch`, a golden file's), in the order they first appear;
-    /// with `--only`, those named.
-    func lanes() -> [(name: String, kind: String, view: String)] {
-        var lanes: [(name: String, kind: String, view: String)] = []
-        var seen: Set<String> = []
-        for recognizer in run.scene.recognizers where seen.insert(recognizer.name).inserted {
-            lanes.append((recognizer.name, recognizer.kind.name, recognizer.view))
-        }
-        for record in run.records + (golden ?? []) {
-            guard case .transition(let transition) = record, seen.insert(transition.recognizer).inserted else { continue }
-            lanes.append((transition.recognizer, transition.kind, transition.view))
-        }
+    /// The recognizers that get a lane (``RecognizerLane``); with `--only`, those named.
+    func lanes() -> [RecognizerLane] {
+        let golden = (golden ?? []).compactMap { if case .transition(let t) = $0 { return t } else { return nil } }
+        let lanes = RecognizerLane.lanes(of: run.scene, transitions: [run.transitions, golden])
         // `--only` keeps only the transitions of the names given: their lanes alone are drawn.
         if let only = onlyNames { return lanes.filter { only.contains($0.name) } }
         return lanes
