@@ -339,7 +339,9 @@ extension SVGPlot {
             case nil: break
             }
             if let by = record.cancelledBy { title += ", cancelled by \(by)" }
-            PlotMarks.diamond(at: Point(x: x(record.t), y: middle), size: 5,
+            // Drags come with every sample: small marks; the other events stand out.
+            let drag = record.event == .touchDragInside || record.event == .touchDragOutside
+            PlotMarks.diamond(at: Point(x: x(record.t), y: middle), size: drag ? 2.5 : 5,
                 color: record.event == .touchCancel ? PlotStateColor.cancelled : "#1f6fd1", title: title, &svg)
         }
         svg.close("g")

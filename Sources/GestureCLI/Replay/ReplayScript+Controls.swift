@@ -40,7 +40,9 @@ extension ReplayScript {
             let golden = "";
             if (D.golden) {
               const g = goldenAt(lane, t);
-              golden = "<span class=\"golden-state\" data-golden-state=\"" + (g ? g.state : "possible") + "\">golden: " + (g ? g.state + " at " + fmt(g.t, 4) + " s" : "possible") + "</span>";
+              const differs = (g ? g.state : "possible") !== at.state || (g && record && Math.abs(g.t - record.t) > 1e-6);
+              golden = "<span class=\"golden-state" + (differs ? " differs" : "") + "\" data-golden-state=\"" + (g ? g.state : "possible") + "\">golden: "
+                + (g ? g.state + " at " + fmt(g.t, 4) + " s" : "possible") + (differs ? " ≠" : "") + "</span>";
             }
             rows.push("<tr class=\"lane" + (at.faded ? " faded" : "") + "\" data-name=\"" + esc(lane.name) + "\" data-state=\"" + at.state + "\" data-t=\""
               + (record ? record.t : "") + "\" data-line=\"" + (record ? record.line : "") + "\"><td class=\"name\"><b>" + esc(lane.name) + "</b><small>"

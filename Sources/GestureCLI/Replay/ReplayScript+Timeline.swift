@@ -175,8 +175,13 @@ extension ReplayScript {
               down = null;
             }
             context.fillStyle = record.event === "touchCancel" ? colors.cancelled : colors.event;
-            diamond(context, rx, middle, 5);
-            mark(lane, record.t, rx, record.control + " " + record.event);
+            // Drags come with every sample: ticks; the other events: diamonds, clickable.
+            if (record.event.indexOf("touchDrag") === 0 && record.event !== "touchDragEnter" && record.event !== "touchDragExit") {
+              context.fillRect(rx - 0.5, middle - 3, 1, 6);
+            } else {
+              diamond(context, rx, middle, 5);
+              mark(lane, record.t, rx, record.control + " " + record.event);
+            }
           }
           if (down !== null) { context.globalAlpha = 0.25; context.fillRect(down, middle - 6, Math.max(2, x(range.end) - down), 12); context.globalAlpha = 1; }
         }

@@ -75,6 +75,7 @@ enum ReplayStyle {
         .reason.cancelled { color: var(--cancelled); }
         .reason .line { color: var(--muted); }
         .golden-state { display: block; color: var(--golden); font-size: 11px; margin-top: 2px; }
+        .golden-state.differs { color: var(--failed); font-weight: 600; }
         #controls-state { margin-top: 8px; font-size: 12px; color: var(--muted); }
         #timeline-section { margin-top: 18px; background: var(--panel); border: 1px solid var(--line); border-radius: 10px; padding: 10px 12px; }
         .timeline-bar { display: flex; align-items: center; gap: 10px; flex-wrap: wrap; margin-bottom: 6px; }
