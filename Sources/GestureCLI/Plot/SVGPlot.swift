@@ -205,8 +205,14 @@ struct SVGPlot {
             ("x", n(origin.x)), ("y", n(origin.y)), ("width", n(layout.screen.width)), ("height", n(layout.screen.height)),
             ("fill", "#fbfbfd"), ("stroke", "#333"), ("stroke-width", "1.5"),
         ], title: "screen \(format(input.screen.width, 2)) × \(format(input.screen.height, 2)) pt")
+        // Views beyond the screen (a scroll view's content, a pager's next pages) are cut at its edge.
+        svg.open("clipPath", [("id", "screen-clip")])
+        svg.element("rect", [("x", n(origin.x)), ("y", n(origin.y)), ("width", n(layout.screen.width)), ("height", n(layout.screen.height))])
+        svg.close("clipPath")
+        svg.open("g", [("clip-path", "url(#screen-clip)")])
         var labels = PlotLabels()
         for view in input.scene.views { drawView(view, offset: .zero, screenProjection, &labels, &svg) }
+        svg.close("g")
         for path in paths { drawPath(path, screenProjection, ids: true, &labels, &svg) }
         svg.close("g")
     }

@@ -110,11 +110,12 @@ extension ReplayScript {
           drawPanel(current);
           placePlayhead();
         }
-        function setTime(t, keepHash) {
-          current = Math.min(range.end, Math.max(range.start, t));
+        /** Moves the playhead to `t`, within the trace; a time from the address is taken as it is. */
+        function setTime(t, fromAddress) {
+          current = fromAddress ? t : Math.min(range.end, Math.max(range.start, t));
           follow();
           render();
-          if (!playing && !keepHash) history.replaceState(null, "", "#t=" + fmt(current, 6));
+          if (!playing && !fromAddress) history.replaceState(null, "", "#t=" + fmt(current, 6));
         }
         function frame(now) {
           if (!playing) return;
@@ -212,7 +213,7 @@ extension ReplayScript {
         window.addEventListener("hashchange", () => { const t = fromHash(); if (t !== null) { pause(); setTime(t, true); } });
         window.addEventListener("resize", drawTimeline);
         if (window.matchMedia) window.matchMedia("(prefers-color-scheme: dark)").addEventListener("change", () => { drawTimeline(); render(); });
-        current = (function () { const t = fromHash(); return t === null ? range.start : Math.min(range.end, Math.max(range.start, t)); })();
+        current = (function () { const t = fromHash(); return t === null ? range.start : t; })();
         drawTimeline();
         render();
         document.body.dataset.ready = "true";

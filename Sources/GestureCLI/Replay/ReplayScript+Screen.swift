@@ -21,6 +21,7 @@ extension ReplayScript {
           root.setAttribute("width", Math.round(D.screen[0] * screenScale));
           root.setAttribute("height", Math.round(D.screen[1] * screenScale));
           root.style.fontSize = (11 / screenScale) + "px";
+          document.getElementById("fingers").style.width = Math.round(D.screen[0] * screenScale) + "px";
           const clip = svg("clipPath", { id: "screen-clip" }, svg("defs", {}, root));
           svg("rect", { x: 0, y: 0, width: D.screen[0], height: D.screen[1] }, clip);
           svg("rect", { class: "screen-bg", x: 0, y: 0, width: D.screen[0], height: D.screen[1], rx: 6 / screenScale }, root);
@@ -104,8 +105,8 @@ extension ReplayScript {
             svg("circle", { class: "dot", cx: p.x, cy: p.y, r: 12 / screenScale, style: "fill:" + colorOf(finger.stroke) }, group);
             const label = svg("text", { x: p.x + 14 / screenScale, y: p.y - 12 / screenScale, style: "font-size:" + (13 / screenScale) + "px" }, group);
             label.textContent = String(finger.stroke.id);
-            list.push("<span style=\"color:" + colorOf(finger.stroke) + "\">● " + esc(finger.stroke.id) + "</span> <span>(" + fmt(p.x, 2) + ", " + fmt(p.y, 2) + ") " + p.phase
-              + (finger.stroke.hit ? " on " + esc(finger.stroke.hit) : "") + "</span>");
+            list.push("<div><span style=\"color:" + colorOf(finger.stroke) + "\">● " + esc(finger.stroke.id) + "</span> (" + fmt(p.x, 2) + ", " + fmt(p.y, 2) + ") " + p.phase
+              + (finger.stroke.hit ? " on " + esc(finger.stroke.hit) : "") + "</div>");
           }
           document.getElementById("fingers").innerHTML = list.length ? list.join("") : "no finger down";
         }

@@ -241,6 +241,7 @@ extension ReplayScript {
           const span = view.end - view.start;
           if (current < view.start - EPS || current > view.end + EPS) {
             const start = Math.max(range.start, Math.min(current - span * 0.1, range.end - span));
+            if (start === view.start) return;
             view = { start: start, end: start + span };
             drawTimeline();
           }

@@ -5,7 +5,7 @@ enum ReplayStyle {
     static let css = """
         :root {
           --bg: #f7f8fa; --panel: #ffffff; --ink: #1d2330; --muted: #5f6b7d; --line: #d9dee6; --grid: #eceff4;
-          --screen: #ffffff; --view: #6b7a8f; --view-fill: rgba(135, 149, 168, 0.06); --hit: #1f6fd1; --hit-fill: rgba(31, 111, 209, 0.16);
+          --screen: #ffffff; --view: #6b7a8f; --view-fill: rgba(135, 149, 168, 0.06); --hit: #1f6fd1; --hit-fill: rgba(31, 111, 209, 0.1);
           --control: #7b4fc9; --content: rgba(135, 149, 168, 0.35);
           --possible: #c3cad5; --active: #2e9d4a; --ended: #1b6e31; --recognized: #1b6e31; --failed: #d33a36; --cancelled: #ef8a17;
           --failed-band: rgba(211, 58, 54, 0.18); --cancelled-band: rgba(239, 138, 23, 0.2); --ended-band: rgba(27, 110, 49, 0.14);
@@ -16,7 +16,7 @@ enum ReplayStyle {
         @media (prefers-color-scheme: dark) {
           :root {
             --bg: #14171c; --panel: #1c2027; --ink: #e6e9ef; --muted: #98a2b3; --line: #333a45; --grid: #262b33;
-            --screen: #0f1216; --view: #8b99ad; --view-fill: rgba(139, 153, 173, 0.07); --hit: #5aa2ff; --hit-fill: rgba(90, 162, 255, 0.2);
+            --screen: #0f1216; --view: #8b99ad; --view-fill: rgba(139, 153, 173, 0.07); --hit: #5aa2ff; --hit-fill: rgba(90, 162, 255, 0.1);
             --control: #b38cff; --content: rgba(139, 153, 173, 0.35);
             --possible: #4a5260; --active: #4cc26a; --ended: #7ad98f; --recognized: #7ad98f; --failed: #ff6b66; --cancelled: #ffab4a;
             --failed-band: rgba(255, 107, 102, 0.2); --cancelled-band: rgba(255, 171, 74, 0.2); --ended-band: rgba(122, 217, 143, 0.14);
@@ -46,8 +46,8 @@ enum ReplayStyle {
         #screen .finger.lifting circle.dot { fill-opacity: 0.25; }
         #screen .finger text { font-weight: bold; fill: var(--ink); paint-order: stroke; stroke: var(--screen); stroke-width: 3px; }
         #screen .trail line { stroke-linecap: round; }
-        .fingers { margin-top: 8px; font-size: 12px; color: var(--muted); min-height: 1.4em; max-width: 420px; }
-        .fingers span { margin-right: 12px; white-space: nowrap; }
+        .fingers { margin-top: 8px; font-size: 12px; color: var(--muted); min-height: 1.4em; }
+        .fingers div { white-space: nowrap; overflow: hidden; text-overflow: ellipsis; }
         #side { flex: 1 1 440px; min-width: 360px; background: var(--panel); border: 1px solid var(--line); border-radius: 10px; padding: 12px 14px; }
         #transport { display: flex; gap: 10px; flex-wrap: wrap; align-items: center; }
         button { font: inherit; font-size: 13px; color: var(--ink); background: var(--bg); border: 1px solid var(--line); border-radius: 6px;
