@@ -6,7 +6,7 @@ import GestureTrace
 /// line of the sample the engine was processing when it made each, and the view each touch hit.
 ///
 /// The trace is opened, its scene resolved and its engine built exactly as `analyze` does
-/// (``TraceSource``, ``TraceAnalysis/engine(for:path:settings:resolver:sceneCheck:)``, with
+/// (``TraceAnalysis/prepareWithHeader(path:settings:resolver:sceneCheck:)``, with
 /// `--only` and `--deliveries`); the records kept are those ``RecordFilter`` keeps. It runs in one
 /// pass, in memory: a picture needs the whole run anyway (a two-minute recording at 120 Hz is
 /// 14,400 samples). `analyze`'s loop is not touched: the line of a sample is read from the reader
@@ -49,23 +49,9 @@ struct RecordedRun {
     /// - Throws: ``TraceAnalysisError`` when the trace or its scene cannot be read or is invalid, or
     ///   `--only` names a recognizer the scene lacks.
     static func record(path: String, settings: AnalyzeSettings, resolver: SceneResolver) throws(TraceAnalysisError) -> RecordedRun {
-        let source: TraceSource
-        let reader: TraceReader
-        let header: TraceHeader
-        do throws(TraceError) {
-            source = try TraceSource(path: path, encoding: settings.inputFormat)
-            do throws(TraceError) {
-                reader = try source.reader()
-                header = try reader.header()
-            } catch {
-                throw source.located(error)
-            }
-        } catch {
-            throw .unreadable(error)
-        }
         var resolved: (SceneDescription, SceneOrigin)?
-        let (engine, origin) = try TraceAnalysis.engine(
-            for: header, path: path, settings: settings, resolver: resolver, sceneCheck: { resolved = ($0, $1) })
+        let (source, reader, header, engine, origin) = try TraceAnalysis.prepareWithHeader(
+            path: path, settings: settings, resolver: resolver, sceneCheck: { resolved = ($0, $1) })
         let filter = RecordFilter(settings)
         let collector = RecordCollector()
         engine.onRecord = { record in

@@ -187,9 +187,17 @@ enum TraceAnalysis {
     }
 
     /// Opens the trace, reads its header, resolves its scene and builds the engine.
-    private static func prepare(
+    static func prepare(
         path: String, settings: AnalyzeSettings, resolver: SceneResolver, sceneCheck: (SceneDescription, SceneOrigin) -> Void
     ) throws(TraceAnalysisError) -> (TraceSource, TraceReader, Engine, SceneOrigin) {
+        let (source, reader, _, engine, origin) = try prepareWithHeader(path: path, settings: settings, resolver: resolver, sceneCheck: sceneCheck)
+        return (source, reader, engine, origin)
+    }
+
+    /// ``prepare(path:settings:resolver:sceneCheck:)``, with the trace's header (its screen).
+    static func prepareWithHeader(
+        path: String, settings: AnalyzeSettings, resolver: SceneResolver, sceneCheck: (SceneDescription, SceneOrigin) -> Void
+    ) throws(TraceAnalysisError) -> (TraceSource, TraceReader, TraceHeader, Engine, SceneOrigin) {
         let source: TraceSource
         let reader: TraceReader
         let header: TraceHeader
@@ -205,7 +213,7 @@ enum TraceAnalysis {
             throw .unreadable(error)
         }
         let (engine, origin) = try engine(for: header, path: path, settings: settings, resolver: resolver, sceneCheck: sceneCheck)
-        return (source, reader, engine, origin)
+        return (source, reader, header, engine, origin)
     }
 
     /// Resolves the scene of the trace with `header` (checking `--only` against it) and builds its engine.
