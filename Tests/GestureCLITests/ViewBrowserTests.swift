@@ -33,16 +33,18 @@ import Testing
             "traces/conflicts/pinch-with-rotation/trace.jsonl",
             "traces/conflicts/tap-vs-double-tap/trace.jsonl",
         ]
-        var frames: [(page: String, trace: ExpectedTrace, t: Double)] = []
+        var frames: [(page: String, trace: ExpectedTrace, t: Double, steps: [String])] = []
         for (index, trace) in traces.enumerated() {
             let path = Self.root.appendingPathComponent(trace).path
             let page = "page\(index).html"
             let result = runInProcess(["view", path, "-o", fixtures.path(page)])
             #expect(result.status == 0, "\(result)")
             let expected = try ExpectedTrace(path: path)
-            for t in expected.probeTimes() { frames.append((page, expected, t)) }
+            for (number, t) in expected.probeTimes().enumerated() {
+                frames.append((page, expected, t, number == 0 ? Self.steps : []))
+            }
         }
-        let iframes = frames.map { "<iframe src=\"\($0.page)#t=\($0.t)\"></iframe>" }.joined()
+        let iframes = frames.map { "<iframe src=\"\($0.page)#t=\($0.t)\" data-steps=\"\($0.steps.joined(separator: ","))\"></iframe>" }.joined()
         try fixtures.write("harness.html", Chromium.harness(iframes: iframes))
         let observed = try Chromium.observe(fixtures.path("harness.html"), chromium: chromium)
         try #require(observed.count == frames.count, "the harness saw \(observed.count) pages of \(frames.count)")
@@ -65,6 +67,33 @@ import Testing
             for (scrollView, offset) in frame.trace.scrollOffsets(at: frame.t) {
                 #expect(seen.offsets[scrollView] == offset, "\(context): \(scrollView)'s content offset")
             }
+            checkSteps(seen.steps, from: frame.t, frame.steps, frame.trace, context: context)
+        }
+    }
+
+    /// Pressed at the first time of each trace: two samples on, a transition on, one back, a sample back, then a reason clicked.
+    static let steps = ["ArrowRight", "ArrowRight", "ArrowDown", "ArrowUp", "ArrowLeft", "why"]
+
+    /// Each key moves the clock to the next or previous sample or transition time; a reason clicked moves it to its time.
+    func checkSteps(_ seen: [(step: String, time: Double?, target: Double?)], from start: Double, _ steps: [String], _ trace: ExpectedTrace, context: String) {
+        #expect(seen.count == steps.count, "\(context): \(seen.count) steps seen of \(steps.count)")
+        var now = start
+        let samples = trace.samples.map(\.t)
+        let transitions = trace.stepTimes
+        for (step, observed) in zip(steps, seen) {
+            let expected: Double?
+            switch step {
+            case "ArrowRight": expected = samples.first { $0 > now + 1e-9 } ?? now
+            case "ArrowLeft": expected = samples.last { $0 < now - 1e-9 } ?? now
+            case "ArrowDown": expected = transitions.first { $0 > now + 1e-9 } ?? now
+            case "ArrowUp": expected = transitions.last { $0 < now - 1e-9 } ?? now
+            default:
+                // The first reason in time order: the first transition with a reason.
+                expected = trace.transitions.filter { $0.reason != nil }.map(\.t).min()
+                #expect(observed.target == expected, "\(context): the first reason listed is at \(observed.target.map { "\($0)" } ?? "none")")
+            }
+            #expect(observed.time == expected, "\(context): after \(step) the clock shows \(observed.time.map { "\($0)" } ?? "nothing"), not \(expected.map { "\($0)" } ?? "nothing")")
+            if let time = observed.time { now = time }
         }
     }
 }
@@ -91,6 +120,9 @@ struct ObservedPage {
     var lanes: [String: (state: String, t: Double?)] = [:]
     var reasons: [String: ShownReason] = [:]
     var offsets: [String: Point] = [:]
+    /// Each key pressed or reason clicked, the time the clock showed after it and, for a click,
+    /// the time of what was clicked.
+    var steps: [(step: String, time: Double?, target: Double?)] = []
 
     init(_ object: [String: Any]) {
         error = object["error"] as? String
@@ -107,6 +139,9 @@ struct ObservedPage {
             guard let name = reason["name"], let text = reason["text"], let line = reason["line"].flatMap(Int.init) else { continue }
             reasons[name] = ShownReason(text: text, line: line)
         }
+        for step in object["steps"] as? [[String: Any]] ?? [] {
+            steps.append((step["step"] as? String ?? "", (step["time"] as? String).flatMap(Double.init), (step["target"] as? String).flatMap(Double.init)))
+        }
         for scroll in object["scrolls"] as? [[String: String]] ?? [] {
             guard let name = scroll["name"], let x = scroll["x"].flatMap(Double.init), let y = scroll["y"].flatMap(Double.init) else { continue }
             offsets[name] = Point(x: x, y: y)
@@ -122,6 +157,8 @@ struct ExpectedTrace {
     let samples: [(t: Double, line: Int, id: String?, phase: String?, x: Double, y: Double)]
     let transitions: [(t: Double, recognizer: String, state: String, reason: String?)]
     let scrolls: [(t: Double, view: String, offset: Point)]
+    /// The times the up and down keys step to: transitions and control events, in order.
+    let stepTimes: [Double]
 
     init(path: String) throws {
         name = URL(fileURLWithPath: path).deletingPathExtension().lastPathComponent
@@ -138,11 +175,15 @@ struct ExpectedTrace {
         let analysis = runInProcess(["analyze", "--format", "jsonl", path])
         var transitions: [(t: Double, recognizer: String, state: String, reason: String?)] = []
         var scrolls: [(t: Double, view: String, offset: Point)] = []
+        var stepTimes: Set<Double> = []
         for line in analysis.stdout.split(separator: "\n") {
             guard let object = try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any],
                 let t = (object["t"] as? NSNumber)?.doubleValue else { continue }
             if let recognizer = object["recognizer"] as? String, let state = object["state"] as? String {
                 transitions.append((t, recognizer, state, object["reason"] as? String))
+                stepTimes.insert(t)
+            } else if object["type"] as? String == "control" {
+                stepTimes.insert(t)
             } else if object["type"] as? String == "scroll", let view = object["scrollView"] as? String,
                 let offset = object["contentOffset"] as? [String: NSNumber]
             {
@@ -151,6 +192,7 @@ struct ExpectedTrace {
         }
         self.transitions = transitions
         self.scrolls = scrolls
+        self.stepTimes = stepTimes.sorted()
     }
 
     /// The recognizers with transitions, in the order they first appear.
@@ -236,14 +278,28 @@ enum Chromium {
               const all = (selector, names) => Array.from(d.querySelectorAll(selector)).map(e => {
                 const o = {}; for (const [key, name] of names) o[key] = e.getAttribute(name); return o; });
               const time = d.getElementById("time");
-              pages.push({
+              const page = {
                 ready: d.body.dataset.ready || null,
                 time: time ? time.getAttribute("data-t") : null,
                 fingers: all("#screen .finger", [["id", "data-id"], ["x", "data-x"], ["y", "data-y"]]),
                 lanes: all("tr.lane", [["name", "data-name"], ["state", "data-state"], ["t", "data-t"]]),
                 reasons: all("tr.lane .reason", [["name", "data-name"], ["key", "data-key"], ["text", "data-text"], ["line", "data-line"]]),
                 scrolls: all(".scroll-state", [["name", "data-name"], ["x", "data-offset-x"], ["y", "data-offset-y"]]),
-              });
+                steps: [],
+              };
+              // Keys pressed and clicks made after the first look, with the time each leads to.
+              for (const step of (frame.dataset.steps || "").split(",").filter(s => s)) {
+                if (step === "why") {
+                  const item = d.querySelector("#why li");
+                  if (!item) { page.steps.push({ step: step, time: null, target: null }); continue; }
+                  item.click();
+                  page.steps.push({ step: step, time: d.getElementById("time").getAttribute("data-t"), target: item.dataset.t });
+                } else {
+                  d.dispatchEvent(new frame.contentWindow.KeyboardEvent("keydown", { key: step, bubbles: true }));
+                  page.steps.push({ step: step, time: d.getElementById("time").getAttribute("data-t"), target: null });
+                }
+              }
+              pages.push(page);
             } catch (error) { pages.push({ error: String(error) }); }
           }
           document.getElementById("out").textContent = JSON.stringify(pages);

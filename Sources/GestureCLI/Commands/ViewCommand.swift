@@ -55,6 +55,13 @@ struct ViewCommand: Command {
             for message in error.messages { environment.printError(message) }
             return error.status
         }
+        // As analyze: a trace without samples is usually a failed recording, not a replay.
+        if run.samples.isEmpty {
+            environment.printError(Diagnostic(
+                file: run.displayName, position: SourcePosition(line: 1, column: 1), severity: .error, message: TraceAnalysis.emptyMessage
+            ).description)
+            return .dataError
+        }
         for warning in run.warnings { environment.printError(warning.description) }
         var data = ReplayData(run: run, deliveries: settings.deliveries)
         data.onlyNames = settings.only

@@ -58,28 +58,28 @@ enum ReplayScript {
         const otherSamples = [];
         const sampleTimes = [];
         const sampleLines = [];
-        const allUp = [];
+        const downPeriods = [];
         (function () {
           const open = new Map();
           let down = 0;
-          D.samples.forEach((s, index) => {
+          D.samples.forEach(s => {
             const t = s[0];
-            if (sampleTimes.length && t > sampleTimes[sampleTimes.length - 1] + EPS && down === 0 && index > 0) {
-              const previous = sampleTimes[sampleTimes.length - 1];
-              if (allUp[allUp.length - 1] !== previous) allUp.push(previous);
-            }
             if (s.length >= 6) {
               const point = { t: t, id: s[1], phase: PHASES[s[2]] || "moved", x: s[3], y: s[4], line: s[5] };
               const key = String(s[1]);
               let stroke = open.get(key);
               if (point.phase === "began" || !stroke) {
-                if (!stroke) down += 1;
+                if (!stroke) { if (down === 0) downPeriods.push({ start: t, end: null }); down += 1; }
                 stroke = { id: s[1], index: strokes.length, points: [], hit: s.length > 6 ? s[6] : null };
                 strokes.push(stroke);
                 open.set(key, stroke);
               }
               stroke.points.push(point);
-              if (point.phase === "ended" || point.phase === "cancelled") { open.delete(key); down -= 1; }
+              if (point.phase === "ended" || point.phase === "cancelled") {
+                open.delete(key);
+                down -= 1;
+                if (down === 0) downPeriods[downPeriods.length - 1].end = t;
+              }
               sampleLines.push([t, point.line]);
             } else {
               otherSamples.push({ t: t, label: s[1], line: s[2] });
@@ -87,12 +87,18 @@ enum ReplayScript {
             }
             if (!sampleTimes.length || t > sampleTimes[sampleTimes.length - 1] + EPS) sampleTimes.push(t);
           });
-          if (sampleTimes.length) allUp.push(sampleTimes[sampleTimes.length - 1]);
         })();
-        /** When recognizers are reset to possible after a final state at `t`: the end of the touches then down. */
+        /**
+         * When recognizers are reset to possible after a final state at `t`: when the last of the
+         * touches down then lifts (UIKit resets at the end of the touch sequence), or at once when
+         * none is down (a tap recognized once the double-tap interval has passed).
+         */
         function resetAfter(t) {
-          for (const up of allUp) if (up >= t - EPS) return up;
-          return range.end;
+          const index = lastAt(downPeriods, t, period => period.start);
+          if (index < 0) return t;
+          const end = downPeriods[index].end;
+          if (end === null) return range.end;
+          return end >= t - EPS ? end : t;
         }
 
         // Lanes: recognizers (the scene's and those only the records name), controls, scroll views, responders.
