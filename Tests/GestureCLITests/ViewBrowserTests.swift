@@ -71,8 +71,9 @@ import Testing
         }
     }
 
-    /// Pressed at the first time of each trace: two samples on, a transition on, one back, a sample back, then a reason clicked.
-    static let steps = ["ArrowRight", "ArrowRight", "ArrowDown", "ArrowUp", "ArrowLeft", "why"]
+    /// Pressed at the first time of each trace: two samples on, a transition on, one back, a sample
+    /// back, the first reason of the Why list clicked, a sample on, then the first reason shown in the panel clicked.
+    static let steps = ["ArrowRight", "ArrowRight", "ArrowDown", "ArrowUp", "ArrowLeft", "why", "ArrowRight", "reason"]
 
     /// Each key moves the clock to the next or previous sample or transition time; a reason clicked moves it to its time.
     func checkSteps(_ seen: [(step: String, time: Double?, target: Double?)], from start: Double, _ steps: [String], _ trace: ExpectedTrace, context: String) {
@@ -87,10 +88,17 @@ import Testing
             case "ArrowLeft": expected = samples.last { $0 < now - 1e-9 } ?? now
             case "ArrowDown": expected = transitions.first { $0 > now + 1e-9 } ?? now
             case "ArrowUp": expected = transitions.last { $0 < now - 1e-9 } ?? now
+            case "reason":
+                // The reason shown in the panel jumps to its transition, which has that reason.
+                expected = observed.target ?? now
+                if let target = observed.target {
+                    #expect(trace.transitions.contains { $0.t == target && $0.reason != nil }, "\(context): a reason at \(target) that analyze does not give")
+                }
             default:
                 // The first reason in time order: the first transition with a reason.
-                expected = trace.transitions.filter { $0.reason != nil }.map(\.t).min()
-                #expect(observed.target == expected, "\(context): the first reason listed is at \(observed.target.map { "\($0)" } ?? "none")")
+                let first = trace.transitions.filter { $0.reason != nil }.map(\.t).min()
+                expected = first ?? now
+                #expect(observed.target == first, "\(context): the first reason listed is at \(observed.target.map { "\($0)" } ?? "none")")
             }
             #expect(observed.time == expected, "\(context): after \(step) the clock shows \(observed.time.map { "\($0)" } ?? "nothing"), not \(expected.map { "\($0)" } ?? "nothing")")
             if let time = observed.time { now = time }
@@ -289,9 +297,9 @@ enum Chromium {
               };
               // Keys pressed and clicks made after the first look, with the time each leads to.
               for (const step of (frame.dataset.steps || "").split(",").filter(s => s)) {
-                if (step === "why") {
-                  const item = d.querySelector("#why li");
-                  if (!item) { page.steps.push({ step: step, time: null, target: null }); continue; }
+                if (step === "why" || step === "reason") {
+                  const item = d.querySelector(step === "why" ? "#why li" : "tr.lane .reason");
+                  if (!item) { page.steps.push({ step: step, time: d.getElementById("time").getAttribute("data-t"), target: null }); continue; }
                   item.click();
                   page.steps.push({ step: step, time: d.getElementById("time").getAttribute("data-t"), target: item.dataset.t });
                 } else {

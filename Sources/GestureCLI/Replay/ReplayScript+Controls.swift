@@ -28,7 +28,7 @@ extension ReplayScript {
         function reasonHTML(record, lane) {
           if (!record) return "";
           return explanations(record).map(([key, text]) =>
-            "<div class=\"reason " + esc(record.state) + "\" data-name=\"" + esc(lane.name) + "\" data-key=\"" + esc(key) + "\" data-t=\"" + record.t
+            "<div class=\"reason " + esc(record.state) + "\" data-jump=\"" + record.t + "\" data-name=\"" + esc(lane.name) + "\" data-key=\"" + esc(key) + "\" data-t=\"" + record.t
             + "\" data-line=\"" + record.line + "\" data-text=\"" + esc(text) + "\">" + (key === "reason" ? "" : esc(key) + ": ") + esc(text)
             + " <span class=\"line\">(at " + fmt(record.t, 4) + " s, trace line " + record.line + ")</span></div>").join("");
         }
@@ -47,7 +47,7 @@ extension ReplayScript {
             rows.push("<tr class=\"lane" + (at.faded ? " faded" : "") + "\" data-name=\"" + esc(lane.name) + "\" data-state=\"" + at.state + "\" data-t=\""
               + (record ? record.t : "") + "\" data-line=\"" + (record ? record.line : "") + "\"><td class=\"name\"><b>" + esc(lane.name) + "</b><small>"
               + esc(lane.kind) + " on " + esc(lane.view) + "</small></td><td><span class=\"state " + at.state + "\">" + at.state + "</span>"
-              + (record ? "<br><small class=\"muted\">" + (at.faded ? "reset since; " : "") + "at " + fmt(record.t, 4) + " s</small>" : "") + golden
+              + (record ? "<br><small class=\"muted jump\" data-jump=\"" + record.t + "\">" + (at.faded ? "reset since; " : "") + "at " + fmt(record.t, 4) + " s</small>" : "") + golden
               + "</td><td class=\"figures\">" + esc(figures(record)) + reasonHTML(record, lane) + "</td></tr>");
           }
           document.querySelector("#states tbody").innerHTML = rows.join("");
@@ -57,7 +57,7 @@ extension ReplayScript {
             others.push("<div class=\"control-state\" data-name=\"" + esc(lane.name) + "\" data-value=\"" + esc(state.value === undefined ? "" : state.value)
               + "\" data-tracking=\"" + state.tracking + "\"><b>" + esc(lane.name) + "</b> " + esc(lane.kind)
               + (state.value === undefined ? "" : " value " + esc(typeof state.value === "number" ? fmt(state.value, 3) : state.value))
-              + (state.tracking ? " · tracking" : "") + (state.event ? " · last " + esc(state.event.event) + " at " + fmt(state.event.t, 4) + " s" : "") + "</div>");
+              + (state.tracking ? " · tracking" : "") + (state.event ? " · last <span class=\"jump\" data-jump=\"" + state.event.t + "\">" + esc(state.event.event) + " at " + fmt(state.event.t, 4) + " s</span>" : "") + "</div>");
           }
           for (const lane of scrollLanes.values()) {
             const state = scrollAt(lane, t);
@@ -147,6 +147,13 @@ extension ReplayScript {
           if (target !== undefined) { pause(); setTime(target); }
         }
         playButton.addEventListener("click", () => (playing ? pause() : play()));
+        // A transition's time or its reason in the panel jumps to it.
+        for (const id of ["states", "controls-state"]) {
+          document.getElementById(id).addEventListener("click", event => {
+            const target = event.target.closest("[data-jump]");
+            if (target) { pause(); setTime(Number(target.dataset.jump)); }
+          });
+        }
         function setSpeed(value) {
           speed = value;
           for (const button of document.querySelectorAll("button.speed")) button.classList.toggle("on", Number(button.dataset.speed) === value);

@@ -72,6 +72,8 @@ enum ReplayStyle {
         .state.cancelled { background: var(--cancelled); }
         td.figures { font-variant-numeric: tabular-nums; font-size: 12px; }
         .reason { margin-top: 3px; color: var(--failed); cursor: pointer; }
+        .jump { cursor: pointer; }
+        .jump:hover, .reason:hover { text-decoration: underline; }
         .reason.cancelled { color: var(--cancelled); }
         .reason .line { color: var(--muted); }
         .golden-state { display: block; color: var(--golden); font-size: 11px; margin-top: 2px; }
