@@ -70,7 +70,7 @@ enum ReplayPage {
         <div class="timeline-bar"><h2>Timeline</h2>
         <span class="group"><button type="button" id="zoom-in" title="zoom in (+)">+</button><button type="button" id="zoom-out" title="zoom out (−)">−</button><button type="button" id="zoom-all" title="the whole trace (0)">all</button></span>
         <span class="hint">click or drag to move · click a mark to jump to it · ←/→ samples · ↑/↓ transitions · space plays</span></div>
-        <div id="timeline"><canvas id="timeline-canvas"></canvas><div id="playhead"></div></div>
+        <div id="timeline"><canvas id="timeline-canvas"></canvas><div id="playhead"><span id="playhead-time"></span></div></div>
         <div id="legend"></div>
         </section>
         <section id="why-section"><h2>Why</h2><ol id="why"></ol></section>

@@ -223,6 +223,11 @@ extension ReplayScript {
           const px = layout.x(current);
           playheadElement.style.display = px < layout.left - 1 || px > layout.right + 1 ? "none" : "block";
           playheadElement.style.left = px + "px";
+          // The time beside the playhead, on the side with room.
+          const label = document.getElementById("playhead-time");
+          label.textContent = fmt(current, 4) + " s";
+          label.style.left = px > layout.right - 70 ? "auto" : "4px";
+          label.style.right = px > layout.right - 70 ? "4px" : "auto";
         }
         function timeAtPixel(px) {
           const t = view.start + (px - layout.left) / (layout.right - layout.left) * (view.end - view.start);
