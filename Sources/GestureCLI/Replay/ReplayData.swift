@@ -14,7 +14,7 @@ import GestureTrace
 ///  "deliveries":true,"golden":[{…},…]}
 /// ```
 ///
-/// A touch sample is `[t, id, phase, x, y, line]` with the phase as a number (0 began, 1 moved,
+/// A touch sample is `[t, id, phase, x, y, line]` (numbers as the trace spells them) with the phase as a number (0 began, 1 moved,
 /// 2 stationary, 3 ended, 4 cancelled) and, on `began`, the view it hit; any other sample is
 /// `[t, label, line]`. Records are written exactly as `analyze --format jsonl --deliveries` writes
 /// them (``RecordBytesWriter``), so every key a record has, new ones included, reaches the page.
@@ -90,9 +90,11 @@ struct ReplayData {
     /// The `--only` names, when given.
     var onlyNames: Set<String>? = nil
 
+    /// Times and positions are written as the trace's own numbers (the shortest spelling that reads
+    /// back the same), not rounded as records are: a time taken from the trace finds its sample.
     private func appendSample(_ sample: Sample, index: Int, to out: inout ByteBuffer) {
         out.append(UInt8(ascii: "["))
-        out.appendNumber(sample.t)
+        out.append(utf8: TraceWriter.number(sample.t))
         out.append(UInt8(ascii: ","))
         let line = run.sampleLines.indices.contains(index) ? run.sampleLines[index] : 0
         switch sample.kind {
@@ -101,9 +103,9 @@ struct ReplayData {
             out.append(UInt8(ascii: ","))
             out.appendInteger(Self.phaseNumber(phase))
             out.append(UInt8(ascii: ","))
-            out.appendNumber(location.x)
+            out.append(utf8: TraceWriter.number(location.x))
             out.append(UInt8(ascii: ","))
-            out.appendNumber(location.y)
+            out.append(utf8: TraceWriter.number(location.y))
             out.append(UInt8(ascii: ","))
             out.appendInteger(line)
             if let hit = run.hitViews[index] {
