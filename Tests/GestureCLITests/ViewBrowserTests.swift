@@ -27,19 +27,20 @@ import Testing
             return
         }
         let fixtures = try Fixtures()
+        // Each trace, and whether its page shows deliveries.
         let traces = [
-            "traces/conflicts/scroll-vs-pan/trace.jsonl",
-            "traces/conflicts/button-in-scroll-view/quick-drag.jsonl",
-            "traces/conflicts/pinch-with-rotation/trace.jsonl",
-            "traces/conflicts/tap-vs-double-tap/trace.jsonl",
+            ("traces/conflicts/scroll-vs-pan/trace.jsonl", true),
+            ("traces/conflicts/button-in-scroll-view/quick-drag.jsonl", false),
+            ("traces/conflicts/pinch-with-rotation/trace.jsonl", false),
+            ("traces/conflicts/tap-vs-double-tap/trace.jsonl", false),
         ]
         var frames: [(page: String, trace: ExpectedTrace, t: Double, steps: [String])] = []
-        for (index, trace) in traces.enumerated() {
+        for (index, (trace, deliveries)) in traces.enumerated() {
             let path = Self.root.appendingPathComponent(trace).path
             let page = "page\(index).html"
-            let result = runInProcess(["view", path, "-o", fixtures.path(page)])
+            let result = runInProcess(["view", path, "-o", fixtures.path(page)] + (deliveries ? ["--deliveries"] : []))
             #expect(result.status == 0, "\(result)")
-            let expected = try ExpectedTrace(path: path)
+            let expected = try ExpectedTrace(path: path, deliveries: deliveries)
             for (number, t) in expected.probeTimes().enumerated() {
                 frames.append((page, expected, t, number == 0 ? Self.steps : []))
             }
@@ -67,6 +68,7 @@ import Testing
             for (scrollView, offset) in frame.trace.scrollOffsets(at: frame.t) {
                 #expect(seen.offsets[scrollView] == offset, "\(context): \(scrollView)'s content offset")
             }
+            #expect(seen.deliveries == frame.trace.lastDeliveries(at: frame.t), "\(context): the responders' last deliveries")
             checkSteps(seen.steps, from: frame.t, frame.steps, frame.trace, context: context)
         }
     }
@@ -131,6 +133,8 @@ struct ObservedPage {
     /// Each key pressed or reason clicked, the time the clock showed after it and, for a click,
     /// the time of what was clicked.
     var steps: [(step: String, time: Double?, target: Double?)] = []
+    /// Each responder's last delivery: `method t touches`.
+    var deliveries: [String: String] = [:]
 
     init(_ object: [String: Any]) {
         error = object["error"] as? String
@@ -146,6 +150,10 @@ struct ObservedPage {
         for reason in object["reasons"] as? [[String: String]] ?? [] where reason["key"] == "reason" {
             guard let name = reason["name"], let text = reason["text"], let line = reason["line"].flatMap(Int.init) else { continue }
             reasons[name] = ShownReason(text: text, line: line)
+        }
+        for delivery in object["deliveries"] as? [[String: String]] ?? [] {
+            guard let responder = delivery["responder"], let method = delivery["method"], let t = delivery["t"].flatMap(Double.init) else { continue }
+            deliveries[responder] = "\(method) \(t) \(delivery["touches"] ?? "")"
         }
         for step in object["steps"] as? [[String: Any]] ?? [] {
             steps.append((step["step"] as? String ?? "", (step["time"] as? String).flatMap(Double.init), (step["target"] as? String).flatMap(Double.init)))
@@ -168,7 +176,10 @@ struct ExpectedTrace {
     /// The times the up and down keys step to: transitions and control events, in order.
     let stepTimes: [Double]
 
-    init(path: String) throws {
+    /// Every delivery: time, responder, method, touch ids.
+    let deliveries: [(t: Double, responder: String, method: String, touches: String)]
+
+    init(path: String, deliveries: Bool = false) throws {
         name = URL(fileURLWithPath: path).deletingPathExtension().lastPathComponent
         let text = try String(contentsOfFile: path, encoding: .utf8)
         var samples: [(t: Double, line: Int, id: String?, phase: String?, x: Double, y: Double)] = []
@@ -180,7 +191,8 @@ struct ExpectedTrace {
                 (object["x"] as? NSNumber)?.doubleValue ?? 0, (object["y"] as? NSNumber)?.doubleValue ?? 0))
         }
         self.samples = samples
-        let analysis = runInProcess(["analyze", "--format", "jsonl", path])
+        let analysis = runInProcess(["analyze", "--format", "jsonl", path] + (deliveries ? ["--deliveries"] : []))
+        var delivered: [(t: Double, responder: String, method: String, touches: String)] = []
         var transitions: [(t: Double, recognizer: String, state: String, reason: String?)] = []
         var scrolls: [(t: Double, view: String, offset: Point)] = []
         var stepTimes: Set<Double> = []
@@ -192,6 +204,9 @@ struct ExpectedTrace {
                 stepTimes.insert(t)
             } else if object["type"] as? String == "control" {
                 stepTimes.insert(t)
+            } else if object["type"] as? String == "delivery", let responder = object["responder"] as? String, let method = object["method"] as? String {
+                let touches = (object["touches"] as? [Any] ?? []).map { "\($0)" }.joined(separator: ", ")
+                delivered.append((t, responder, method, touches))
             } else if object["type"] as? String == "scroll", let view = object["scrollView"] as? String,
                 let offset = object["contentOffset"] as? [String: NSNumber]
             {
@@ -201,6 +216,7 @@ struct ExpectedTrace {
         self.transitions = transitions
         self.scrolls = scrolls
         self.stepTimes = stepTimes.sorted()
+        self.deliveries = delivered
     }
 
     /// The recognizers with transitions, in the order they first appear.
@@ -237,6 +253,13 @@ struct ExpectedTrace {
 
     func lastTransition(of recognizer: String, at t: Double) -> (t: Double, recognizer: String, state: String, reason: String?)? {
         transitions.last { $0.recognizer == recognizer && $0.t <= t }
+    }
+
+    /// Each responder's last delivery at or before `t`, as ``ObservedPage/deliveries`` spells it.
+    func lastDeliveries(at t: Double) -> [String: String] {
+        var last: [String: String] = [:]
+        for delivery in deliveries where delivery.t <= t { last[delivery.responder] = "\(delivery.method) \(delivery.t) \(delivery.touches)" }
+        return last
     }
 
     /// The line of the last sample at or before `t`.
@@ -293,6 +316,7 @@ enum Chromium {
                 lanes: all("tr.lane", [["name", "data-name"], ["state", "data-state"], ["t", "data-t"]]),
                 reasons: all("tr.lane .reason", [["name", "data-name"], ["key", "data-key"], ["text", "data-text"], ["line", "data-line"]]),
                 scrolls: all(".scroll-state", [["name", "data-name"], ["x", "data-offset-x"], ["y", "data-offset-y"]]),
+                deliveries: all(".delivery-state", [["responder", "data-responder"], ["method", "data-method"], ["t", "data-t"], ["touches", "data-touches"]]),
                 steps: [],
               };
               // Keys pressed and clicks made after the first look, with the time each leads to.

@@ -65,6 +65,16 @@ extension ReplayScript {
               + "\" data-zoom=\"" + state.zoom + "\"><b>" + esc(lane.name) + "</b> content offset (" + fmt(state.offset.x, 2) + ", " + fmt(state.offset.y, 2) + ")"
               + (state.zoom !== 1 ? " zoom " + fmt(state.zoom, 3) : "") + (state.event ? " · last " + esc(state.event.event) + " at " + fmt(state.event.t, 4) + " s" : "") + "</div>");
           }
+          for (const lane of responderLanes.values()) {
+            const index = lastAt(lane.records, t, r => r.t);
+            if (index < 0) continue;
+            const record = lane.records[index];
+            const touches = (record.touches || []).join(", ");
+            others.push("<div class=\"delivery-state\" data-responder=\"" + esc(lane.name) + "\" data-method=\"" + esc(record.method) + "\" data-t=\"" + record.t
+              + "\" data-touches=\"" + esc(touches) + "\"><b>" + esc(lane.name) + "</b> last got <span class=\"jump\" data-jump=\"" + record.t + "\">" + esc(record.method)
+              + (touches ? " (" + esc(touches) + ")" : "") + " at " + fmt(record.t, 4) + " s</span>"
+              + (record.cancelledBy ? ", cancelled by " + esc(record.cancelledBy) : "") + (record.delayedBy ? ", delayed by " + esc(record.delayedBy) : "") + "</div>");
+          }
           document.getElementById("controls-state").innerHTML = others.join("");
           const sample = sampleLineAt(t);
           const down = fingersAt(t).length;
