@@ -234,7 +234,7 @@ extension SVGPlot {
             let p = Point(x: x(sample.t), y: top + layout.touchLaneHeight - 6)
             PlotMarks.diamond(at: p, size: 4, color: "#555", title: "\(label) at t=\(format(sample.t, 4))", &svg)
         }
-        // Control events and scroll-view delegate calls (didScroll left out), above the touches.
+        // Control events and scroll-view delegate calls (didScroll and didZoom left out), above the touches.
         for event in input.viewEvents {
             let p = Point(x: x(event.t), y: top + 4)
             PlotMarks.diamond(at: p, size: 3, color: "#1f6fd1", title: "\(event.label) at t=\(format(event.t, 4))", &svg)

@@ -18,8 +18,9 @@ struct PlotInput {
     /// The times the timeline spans, when set (two timelines drawn one above the other share it);
     /// otherwise from the first sample to the last sample or transition.
     var timeSpan: (start: Double, end: Double)? = nil
-    /// Control events and scroll-view delegate calls (scenes with controls or scroll views), as
-    /// marks on the touches lane: their time and what they say.
+    /// Control events and scroll-view delegate calls but `didScroll` and `didZoom`, which come with
+    /// every frame (scenes with controls or scroll views), as marks on the touches lane: their time
+    /// and what they say.
     var viewEvents: [(t: Double, label: String)] = []
     /// The scene's controls, each with its control records: a lane each.
     var controls: [ControlLane] = []
@@ -51,7 +52,7 @@ extension PlotInput {
             case .control(let control):
                 controls[control.control, default: []].append(control)
                 viewEvents.append((control.t, "\(control.control) \(control.event.rawValue)"))
-            case .scroll(let scroll) where scroll.event != .didScroll:
+            case .scroll(let scroll) where scroll.event != .didScroll && scroll.event != .didZoom:
                 viewEvents.append((scroll.t, "\(scroll.scrollView) \(scroll.event.rawValue)"))
             case .scroll, .delivery: break
             }

@@ -65,6 +65,8 @@ extension ReplayScript {
             if (!lane) continue;
             const state = scrollAt(lane, t);
             group.setAttribute("transform", "translate(" + (-state.offset.x) + " " + (-state.offset.y) + ") scale(" + state.zoom + ")");
+            // Names keep their size when the content is zoomed.
+            group.style.fontSize = (11 / screenScale / (state.zoom > 0 ? state.zoom : 1)) + "px";
           }
           for (const [name, label] of controlLabels) {
             const lane = controlLanes.get(name);

@@ -187,7 +187,7 @@ extension ReplayScript {
         }
         function drawScroll(context, lane, x, colors) {
           const middle = lane.top + 16;
-          let dragging = null, decelerating = null;
+          let dragging = null, decelerating = null, zooming = null;
           for (const record of lane.lane.records) {
             const rx = x(record.t);
             if (record.event === "willBeginDragging") dragging = rx;
@@ -198,7 +198,15 @@ extension ReplayScript {
             if (record.event === "didEndDecelerating" && decelerating !== null) {
               context.fillStyle = colors.event; context.globalAlpha = 0.2; context.fillRect(decelerating, middle - 6, Math.max(2, rx - decelerating), 12); context.globalAlpha = 1; decelerating = null;
             }
-            if (record.event !== "didScroll") { context.fillStyle = colors.event; diamond(context, rx, middle, 4); mark(lane, record.t, rx, record.scrollView + " " + record.event); }
+            // Zooming: from the first didZoom to didEndZooming, a hatched-looking thinner span.
+            if (record.event === "didZoom" && zooming === null) zooming = rx;
+            if (record.event === "didEndZooming" && zooming !== null) {
+              context.fillStyle = colors.event; context.globalAlpha = 0.35; context.fillRect(zooming, middle - 3, Math.max(2, rx - zooming), 6); context.globalAlpha = 1; zooming = null;
+            }
+            // didScroll and didZoom come with every frame: the spans show them; the other calls are marks.
+            if (record.event !== "didScroll" && record.event !== "didZoom") {
+              context.fillStyle = colors.event; diamond(context, rx, middle, 4); mark(lane, record.t, rx, record.scrollView + " " + record.event);
+            }
           }
         }
         function drawResponder(context, lane, x, colors) {

@@ -85,7 +85,7 @@ enum ReplayStyle {
         #timeline { position: relative; cursor: crosshair; user-select: none; touch-action: none; }
         #timeline-canvas { display: block; width: 100%; }
         #playhead { position: absolute; top: 0; bottom: 0; width: 2px; margin-left: -1px; background: var(--playhead); pointer-events: none; }
-        #playhead-time { position: absolute; top: 0; left: 4px; font-size: 11px; font-weight: 600; color: var(--playhead); background: var(--panel);
+        #playhead-time { position: absolute; bottom: 0; left: 4px; font-size: 11px; font-weight: 600; color: var(--playhead); background: var(--panel);
           padding: 0 3px; border-radius: 3px; white-space: nowrap; font-variant-numeric: tabular-nums; }
         #legend { display: flex; flex-wrap: wrap; gap: 14px; margin-top: 8px; font-size: 12px; color: var(--muted); }
         #legend i { display: inline-block; width: 22px; height: 10px; border-radius: 3px; margin-right: 5px; vertical-align: -1px; }
