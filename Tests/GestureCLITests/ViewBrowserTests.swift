@@ -27,16 +27,25 @@ import Testing
             return
         }
         let fixtures = try Fixtures()
+        // Two made here: a pinch zooming a photo in a scroll view (whose own pinch and pan are the
+        // lanes), and a one-minute drag (7,200 samples).
+        let zoom = try Fixtures(["scene.json": Self.zoomScene])
+        let synthesized = [
+            runInProcess(["synth", "pinch", "--at", "195,400", "-o", zoom.path("pinch.jsonl")]),
+            runInProcess(["synth", "pan", "--duration", "60", "--rate", "120", "--distance", "300", "-o", zoom.path("long.jsonl")]),
+        ]
+        for result in synthesized { try #require(result.status == 0, "\(result)") }
         // Each trace, and whether its page shows deliveries.
         let traces = [
-            ("traces/conflicts/scroll-vs-pan/trace.jsonl", true),
-            ("traces/conflicts/button-in-scroll-view/quick-drag.jsonl", false),
-            ("traces/conflicts/pinch-with-rotation/trace.jsonl", false),
-            ("traces/conflicts/tap-vs-double-tap/trace.jsonl", false),
+            (Self.root.appendingPathComponent("traces/conflicts/scroll-vs-pan/trace.jsonl").path, true),
+            (Self.root.appendingPathComponent("traces/conflicts/button-in-scroll-view/quick-drag.jsonl").path, false),
+            (Self.root.appendingPathComponent("traces/conflicts/pinch-with-rotation/trace.jsonl").path, false),
+            (Self.root.appendingPathComponent("traces/conflicts/tap-vs-double-tap/trace.jsonl").path, false),
+            (zoom.path("pinch.jsonl"), false),
+            (zoom.path("long.jsonl"), false),
         ]
         var frames: [(page: String, trace: ExpectedTrace, t: Double, steps: [String])] = []
-        for (index, (trace, deliveries)) in traces.enumerated() {
-            let path = Self.root.appendingPathComponent(trace).path
+        for (index, (path, deliveries)) in traces.enumerated() {
             let page = "page\(index).html"
             let result = runInProcess(["view", path, "-o", fixtures.path(page)] + (deliveries ? ["--deliveries"] : []))
             #expect(result.status == 0, "\(result)")
@@ -68,10 +77,21 @@ import Testing
             for (scrollView, offset) in frame.trace.scrollOffsets(at: frame.t) {
                 #expect(seen.offsets[scrollView] == offset, "\(context): \(scrollView)'s content offset")
             }
+            for (scrollView, zoom) in frame.trace.zoomScales(at: frame.t) {
+                #expect(seen.zooms[scrollView] == zoom, "\(context): \(scrollView)'s zoom scale")
+            }
             #expect(seen.deliveries == frame.trace.lastDeliveries(at: frame.t), "\(context): the responders' last deliveries")
             checkSteps(seen.steps, from: frame.t, frame.steps, frame.trace, context: context)
         }
     }
+
+    /// A photo in a scroll view that zooms from 1 to 3, a button under it.
+    static let zoomScene = """
+        {"gesturectl-scene": 1, "views": [{"name": "root", "frame": [0, 0, 390, 844], "children": [
+          {"name": "photoScroll", "frame": [0, 100, 390, 600],
+           "scrollView": {"contentSize": [390, 600], "minimumZoomScale": 1, "maximumZoomScale": 3},
+           "children": [{"name": "photo", "frame": [45, 150, 300, 300]}, {"name": "like", "frame": [20, 520, 80, 40], "control": "button"}]}]}]}
+        """
 
     /// Pressed at the first time of each trace: two samples on, a transition on, one back, a sample
     /// back, the first reason of the Why list clicked, a sample on, then the first reason shown in the panel clicked.
@@ -130,6 +150,7 @@ struct ObservedPage {
     var lanes: [String: (state: String, t: Double?)] = [:]
     var reasons: [String: ShownReason] = [:]
     var offsets: [String: Point] = [:]
+    var zooms: [String: Double] = [:]
     /// Each key pressed or reason clicked, the time the clock showed after it and, for a click,
     /// the time of what was clicked.
     var steps: [(step: String, time: Double?, target: Double?)] = []
@@ -161,6 +182,7 @@ struct ObservedPage {
         for scroll in object["scrolls"] as? [[String: String]] ?? [] {
             guard let name = scroll["name"], let x = scroll["x"].flatMap(Double.init), let y = scroll["y"].flatMap(Double.init) else { continue }
             offsets[name] = Point(x: x, y: y)
+            zooms[name] = scroll["zoom"].flatMap(Double.init)
         }
     }
 }
@@ -173,6 +195,7 @@ struct ExpectedTrace {
     let samples: [(t: Double, line: Int, id: String?, phase: String?, x: Double, y: Double)]
     let transitions: [(t: Double, recognizer: String, state: String, reason: String?)]
     let scrolls: [(t: Double, view: String, offset: Point)]
+    let zooms: [(t: Double, view: String, zoom: Double)]
     /// The times the up and down keys step to: transitions and control events, in order.
     let stepTimes: [Double]
 
@@ -195,6 +218,7 @@ struct ExpectedTrace {
         var delivered: [(t: Double, responder: String, method: String, touches: String)] = []
         var transitions: [(t: Double, recognizer: String, state: String, reason: String?)] = []
         var scrolls: [(t: Double, view: String, offset: Point)] = []
+        var zooms: [(t: Double, view: String, zoom: Double)] = []
         var stepTimes: Set<Double> = []
         for line in analysis.stdout.split(separator: "\n") {
             guard let object = try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any],
@@ -211,10 +235,12 @@ struct ExpectedTrace {
                 let offset = object["contentOffset"] as? [String: NSNumber]
             {
                 scrolls.append((t, view, Point(x: offset["x"]?.doubleValue ?? 0, y: offset["y"]?.doubleValue ?? 0)))
+                if let zoom = (object["zoomScale"] as? NSNumber)?.doubleValue { zooms.append((t, view, zoom)) }
             }
         }
         self.transitions = transitions
         self.scrolls = scrolls
+        self.zooms = zooms
         self.stepTimes = stepTimes.sorted()
         self.deliveries = delivered
     }
@@ -267,6 +293,13 @@ struct ExpectedTrace {
         samples.last { $0.t <= t }?.line ?? 0
     }
 
+    /// Each scroll view's zoom scale at `t`, for those that have zoomed by then.
+    func zoomScales(at t: Double) -> [String: Double] {
+        var scales: [String: Double] = [:]
+        for zoom in zooms where zoom.t <= t { scales[zoom.view] = zoom.zoom }
+        return scales
+    }
+
     /// Each scroll view's content offset at `t`, for those that have scrolled by then.
     func scrollOffsets(at t: Double) -> [String: Point] {
         var offsets: [String: Point] = [:]
@@ -315,7 +348,7 @@ enum Chromium {
                 fingers: all("#screen .finger", [["id", "data-id"], ["x", "data-x"], ["y", "data-y"]]),
                 lanes: all("tr.lane", [["name", "data-name"], ["state", "data-state"], ["t", "data-t"]]),
                 reasons: all("tr.lane .reason", [["name", "data-name"], ["key", "data-key"], ["text", "data-text"], ["line", "data-line"]]),
-                scrolls: all(".scroll-state", [["name", "data-name"], ["x", "data-offset-x"], ["y", "data-offset-y"]]),
+                scrolls: all(".scroll-state", [["name", "data-name"], ["x", "data-offset-x"], ["y", "data-offset-y"], ["zoom", "data-zoom"]]),
                 deliveries: all(".delivery-state", [["responder", "data-responder"], ["method", "data-method"], ["t", "data-t"], ["touches", "data-touches"]]),
                 steps: [],
               };
