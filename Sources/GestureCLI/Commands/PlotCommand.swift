@@ -15,9 +15,11 @@ struct PlotCommand: Command {
         picture to standard output or to -o OUT.svg: the scene's views as outlined rectangles with \
         their names, each finger's path in its own colour from a circle where it touched down to a \
         square where it lifted (a cross when it was cancelled or still down at the end), and below \
-        it a timeline: a lane of touches, then one lane per recognizer with a bar from began to ended \
-        (orange when cancelled), a diamond where a discrete gesture was recognized and a cross where \
-        a recognizer failed, numbered: the Why list under the timeline gives each number's reason; \
+        it a timeline to the last record (a scroll view's deceleration included): a lane of touches, \
+        then one lane per recognizer (a scroll view's own pan and pinch included) with a bar from began \
+        to ended (orange when cancelled), a diamond where a discrete gesture was recognized and a cross \
+        where a recognizer failed, numbered: the Why list under the timeline gives each number's reason; \
+        then one lane per control with its tracking and control events; \
         under the touches their speed, and under each continuous recognizer charts of its translation, \
         velocity, scale or rotation over time. The subtitle names the scene used. Hover over any mark \
         in a browser for its time and figures.
