@@ -28,6 +28,8 @@ final class HTMLReport {
     private var rows = ""
     private var sections = ""
     private var problems: [(anchor: String, trace: String, word: String)] = []
+    /// The replay written for each problem's anchor, as a link from the report.
+    private var replayLinks: [String: String] = [:]
     private var plots = 0
     private var count = 0
 
@@ -135,6 +137,7 @@ final class HTMLReport {
             return "<p class=\"note\">The replay cannot be written: \(Self.escaped(error.description))</p>\n"
         }
         let link = Self.escaped(replays.link + "/" + name)
+        replayLinks["trace-\(count)"] = link
         return "<p class=\"replay\"><a href=\"\(link)\">▶ Watch the replay</a> of the actual run, with the golden file's "
             + "transitions under each recognizer's lane (<code>\(link)</code>).</p>\n"
     }
@@ -172,7 +175,8 @@ final class HTMLReport {
         if !problems.isEmpty {
             html += "<h2>Needs a look</h2>\n<ol class=\"problems\">\n"
             for problem in problems {
-                html += "<li class=\"\(problem.word)\"><a href=\"#\(problem.anchor)\">\(Self.escaped(problem.trace))</a> \(problem.word)</li>\n"
+                let replay = replayLinks[problem.anchor].map { " · <a href=\"\($0)\">replay</a>" } ?? ""
+                html += "<li class=\"\(problem.word)\"><a href=\"#\(problem.anchor)\">\(Self.escaped(problem.trace))</a> \(problem.word)\(replay)</li>\n"
             }
             html += "</ol>\n"
         }
