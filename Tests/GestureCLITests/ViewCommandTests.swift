@@ -81,6 +81,18 @@ import Testing
         #expect(unknown.stderr.contains("has no recognizer named 'sliderPam'. Did you mean 'sliderPan'?"))
     }
 
+    /// A scroll view's own pan is a recognizer `--only` may name (in analyze as in view).
+    @Test func onlyTakesAScrollViewsOwnPan() throws {
+        let data = try Self.data(of: runInProcess(["view", "--only", "list.pan", Self.quickDrag]).stdout)
+        #expect((data["lanes"] as? [[String: String]])?.map { $0["name"] } == ["list.pan"])
+        let analysis = runInProcess(["analyze", "--only", "list.pan", "--format", "jsonl", Self.quickDrag])
+        #expect(analysis.status == 0)
+        #expect(analysis.stdout.hasPrefix(#"{"t":0.025,"recognizer":"list.pan","kind":"pan","view":"list","state":"began""#))
+        let misspelt = runInProcess(["analyze", "--only", "list.pam", Self.quickDrag])
+        #expect(misspelt.status == 2)
+        #expect(misspelt.stderr.hasSuffix("has no recognizer named 'list.pam'. Did you mean 'list.pan'?\n"))
+    }
+
     @Test func badTraceWritesNothing() throws {
         let fixtures = try Fixtures(["bad.jsonl": TraceText.malformed])
         let out = fixtures.path("replay.html")

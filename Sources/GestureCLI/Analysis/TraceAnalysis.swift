@@ -228,8 +228,17 @@ enum TraceAnalysis {
         } catch {
             throw .unreadable(error)
         }
+        let engine: Engine
+        do throws(SceneError) {
+            engine = try Engine(
+                scene: scene, screen: header.screen ?? .defaultScreen,
+                options: EngineOptions(velocityEstimator: settings.velocityEstimator, deliveries: settings.deliveries))
+        } catch {
+            throw .invalidScene(path: path, message: error.message)
+        }
         if let only = settings.only {
-            let known = scene.recognizers.map(\.name)
+            // The engine's recognizers: the scene's and a scroll view's own NAME.pan and NAME.pinch.
+            let known = engine.recognizers.map(\.name)
             let unknown = only.sorted().filter { !known.contains($0) }
             if !unknown.isEmpty {
                 throw .unknownOnlyNames(
@@ -238,14 +247,7 @@ enum TraceAnalysis {
             }
         }
         sceneCheck(scene, origin)
-        do throws(SceneError) {
-            let engine = try Engine(
-                scene: scene, screen: header.screen ?? .defaultScreen,
-                options: EngineOptions(velocityEstimator: settings.velocityEstimator, deliveries: settings.deliveries))
-            return (engine, origin)
-        } catch {
-            throw .invalidScene(path: path, message: error.message)
-        }
+        return (engine, origin)
     }
 
     /// Feeds every sample of `reader` to `engine`, rendering the records kept, then ends the trace.
