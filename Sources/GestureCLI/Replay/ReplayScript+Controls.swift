@@ -125,7 +125,11 @@ extension ReplayScript {
           current = fromAddress ? t : Math.min(range.end, Math.max(range.start, t));
           follow();
           render();
-          if (!playing && !fromAddress) history.replaceState(null, "", "#t=" + fmt(current, 6));
+          if (!playing && !fromAddress) rememberTime();
+        }
+        /** Puts the playhead's time in the address, so that it can be shared (not where a browser refuses it). */
+        function rememberTime() {
+          try { history.replaceState(null, "", "#t=" + current); } catch (error) { /* a file page some browsers keep as it is */ }
         }
         function frame(now) {
           if (!playing) return;
@@ -147,7 +151,7 @@ extension ReplayScript {
           if (!playing) return;
           playing = false;
           playButton.textContent = "▶ play";
-          history.replaceState(null, "", "#t=" + fmt(current, 6));
+          rememberTime();
         }
         function step(times, direction) {
           const index = lastAt(times, current, t => t);
@@ -229,7 +233,11 @@ extension ReplayScript {
         }
         window.addEventListener("hashchange", () => { const t = fromHash(); if (t !== null) { pause(); setTime(t, true); } });
         window.addEventListener("resize", drawTimeline);
-        if (window.matchMedia) window.matchMedia("(prefers-color-scheme: dark)").addEventListener("change", () => { drawTimeline(); render(); });
+        if (window.matchMedia) {
+          const scheme = window.matchMedia("(prefers-color-scheme: dark)");
+          const redraw = () => { drawTimeline(); render(); };
+          if (scheme.addEventListener) scheme.addEventListener("change", redraw); else if (scheme.addListener) scheme.addListener(redraw);
+        }
         current = (function () { const t = fromHash(); return t === null ? range.start : t; })();
         drawTimeline();
         render();
