@@ -61,6 +61,7 @@ import Testing
         for (frame, seen) in zip(frames, observed) {
             let context = "\(frame.trace.name) at t=\(frame.t)"
             #expect(seen.error == nil, "\(context): \(seen.error ?? "")")
+            #expect(seen.ready, "\(context): the page's script did not finish")
             #expect(seen.time == frame.t, "\(context): the clock shows \(seen.time.map { "\($0)" } ?? "nothing")")
             #expect(seen.fingers == frame.trace.fingers(at: frame.t), "\(context): fingers")
             for lane in frame.trace.recognizers {
@@ -145,6 +146,8 @@ struct ShownReason: Hashable {
 /// What one page showed at its time.
 struct ObservedPage {
     var error: String?
+    /// Whether the page's script ran to its end (`body[data-ready]`).
+    var ready: Bool
     var time: Double?
     var fingers: Set<ShownFinger> = []
     var lanes: [String: (state: String, t: Double?)] = [:]
@@ -159,6 +162,7 @@ struct ObservedPage {
 
     init(_ object: [String: Any]) {
         error = object["error"] as? String
+        ready = object["ready"] as? String == "true"
         time = (object["time"] as? String).flatMap(Double.init)
         for finger in object["fingers"] as? [[String: String]] ?? [] {
             guard let id = finger["id"], let x = finger["x"].flatMap(Double.init), let y = finger["y"].flatMap(Double.init) else { continue }
