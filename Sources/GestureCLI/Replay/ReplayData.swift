@@ -26,6 +26,8 @@ struct ReplayData {
     var golden: [AnalysisRecord]? = nil
     /// Whether deliveries were asked for (their lanes are drawn).
     var deliveries = false
+    /// The `--only` names, when given: only their lanes are drawn.
+    var onlyNames: Set<String>? = nil
 
     /// The JSON object, with every `</` written `<\/` so that it can sit inside a `<script>` element.
     func json() -> [UInt8] {
@@ -86,9 +88,6 @@ struct ReplayData {
         if let only = onlyNames { return lanes.filter { only.contains($0.name) } }
         return lanes
     }
-
-    /// The `--only` names, when given.
-    var onlyNames: Set<String>? = nil
 
     /// Times and positions are written as the trace's own numbers (the shortest spelling that reads
     /// back the same), not rounded as records are: a time taken from the trace finds its sample.
