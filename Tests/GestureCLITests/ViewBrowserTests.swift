@@ -23,7 +23,7 @@ import Testing
     @Test(.enabled(if: Chromium.path != nil || Chromium.required, Chromium.missing))
     func pagesShowWhatAnalyzeSaysAtEachTime() throws {
         guard let chromium = Chromium.path else {
-            Issue.record("CI=true but no Chromium: \(Chromium.missing)")
+            Issue.record("CI=true requires the browser test, and Chromium is not installed: \(Chromium.install)")
             return
         }
         let fixtures = try Fixtures()
@@ -330,8 +330,10 @@ enum Chromium {
     /// Whether a missing Chromium fails the test rather than skipping it (CI installs it).
     static let required = ProcessInfo.processInfo.environment["CI"] == "true"
 
-    static let missing: Comment =
-        "the browser test is skipped: Chromium is not installed (on Debian: apt-get update && apt-get install -y chromium; or set GESTURECTL_CHROMIUM to a Chromium or Chrome binary)"
+    /// How to get one.
+    static let install = "on Debian, apt-get update && apt-get install -y chromium (as .ci/run does); or set GESTURECTL_CHROMIUM to a Chromium or Chrome binary"
+
+    static let missing = Comment(rawValue: "the browser test is skipped: Chromium is not installed (\(install))")
 
     /// A page holding `iframes` that, once they have loaded, writes what each shows as JSON into `<pre id="out">`.
     static func harness(iframes: String) -> String {
