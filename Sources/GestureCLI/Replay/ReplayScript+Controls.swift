@@ -161,6 +161,8 @@ extension ReplayScript {
           if (target !== undefined) { pause(); setTime(target); }
         }
         playButton.addEventListener("click", () => (playing ? pause() : play()));
+        // A clicked button gives the keys back to the page: space then plays or pauses, not "clicks again".
+        for (const button of document.querySelectorAll("button")) button.addEventListener("click", () => button.blur());
         // A transition's time or its reason in the panel jumps to it.
         for (const id of ["states", "controls-state"]) {
           document.getElementById(id).addEventListener("click", event => {
