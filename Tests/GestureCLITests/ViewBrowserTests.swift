@@ -54,6 +54,13 @@ import Testing
                 frames.append((page, expected, t, number == 0 ? Self.steps : []))
             }
         }
+        // check --html's replay of a mismatch: the actual run, with the golden file's states beside it.
+        let corpus = try HTMLReportTests.corpus()
+        _ = runInProcess(["check", "--html", corpus.path("report.html"), corpus.directory.path])
+        let replay = URL(fileURLWithPath: corpus.path("report.replays/3-pan-fast.jsonl.html")).absoluteString
+        var expected = try ExpectedTrace(path: corpus.path("pan-fast.jsonl"))
+        expected.golden = try ExpectedTrace.transitions(ofGolden: corpus.path("pan-fast.jsonl.expected.jsonl"))
+        for t in expected.probeTimes() + [15.2833] { frames.append((replay, expected, t, [])) }
         let iframes = frames.map { "<iframe src=\"\($0.page)#t=\($0.t)\" data-steps=\"\($0.steps.joined(separator: ","))\"></iframe>" }.joined()
         try fixtures.write("harness.html", Chromium.harness(iframes: iframes))
         let observed = try Chromium.observe(fixtures.path("harness.html"), chromium: chromium)
@@ -82,6 +89,16 @@ import Testing
                 #expect(seen.zooms[scrollView] == zoom, "\(context): \(scrollView)'s zoom scale")
             }
             #expect(seen.deliveries == frame.trace.lastDeliveries(at: frame.t), "\(context): the responders' last deliveries")
+            if let golden = frame.trace.golden {
+                #expect(!seen.goldens.isEmpty, "\(context): no golden states on check's replay")
+                var states: [String: String] = [:]
+                for lane in Set(frame.trace.recognizers).union(seen.goldens.keys) {
+                    states[lane] = golden.last { $0.recognizer == lane && $0.t <= frame.t }?.state ?? "possible"
+                }
+                #expect(seen.goldens == states, "\(context): the golden states")
+            } else {
+                #expect(seen.goldens.isEmpty, "\(context): golden states on a page without a golden file")
+            }
             checkSteps(seen.steps, from: frame.t, frame.steps, frame.trace, context: context)
         }
     }
@@ -151,6 +168,8 @@ struct ObservedPage {
     var time: Double?
     var fingers: Set<ShownFinger> = []
     var lanes: [String: (state: String, t: Double?)] = [:]
+    /// Each lane's golden state (`check --html`'s replays).
+    var goldens: [String: String] = [:]
     var reasons: [String: ShownReason] = [:]
     var offsets: [String: Point] = [:]
     var zooms: [String: Double] = [:]
@@ -171,6 +190,10 @@ struct ObservedPage {
         for lane in object["lanes"] as? [[String: String]] ?? [] {
             guard let name = lane["name"], let state = lane["state"] else { continue }
             lanes[name] = (state, lane["t"].flatMap(Double.init))
+        }
+        for lane in object["goldens"] as? [[String: String]] ?? [] {
+            guard let name = lane["name"], let state = lane["state"] else { continue }
+            goldens[name] = state
         }
         for reason in object["reasons"] as? [[String: String]] ?? [] where reason["key"] == "reason" {
             guard let name = reason["name"], let text = reason["text"], let line = reason["line"].flatMap(Int.init) else { continue }
@@ -202,6 +225,19 @@ struct ExpectedTrace {
     let zooms: [(t: Double, view: String, zoom: Double)]
     /// The times the up and down keys step to: transitions and control events, in order.
     let stepTimes: [Double]
+
+    /// The golden file's transitions, for a replay of `check --html`.
+    var golden: [(t: Double, recognizer: String, state: String)]? = nil
+
+    /// The transitions of a golden file.
+    static func transitions(ofGolden path: String) throws -> [(t: Double, recognizer: String, state: String)] {
+        try String(contentsOfFile: path, encoding: .utf8).split(separator: "\n").compactMap { line in
+            guard let object = try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any],
+                let t = (object["t"] as? NSNumber)?.doubleValue, let recognizer = object["recognizer"] as? String,
+                let state = object["state"] as? String else { return nil }
+            return (t, recognizer, state)
+        }
+    }
 
     /// Every delivery: time, responder, method, touch ids.
     let deliveries: [(t: Double, responder: String, method: String, touches: String)]
@@ -353,6 +389,10 @@ enum Chromium {
                 time: time ? time.getAttribute("data-t") : null,
                 fingers: all("#screen .finger", [["id", "data-id"], ["x", "data-x"], ["y", "data-y"]]),
                 lanes: all("tr.lane", [["name", "data-name"], ["state", "data-state"], ["t", "data-t"]]),
+                goldens: Array.from(d.querySelectorAll("tr.lane")).map(row => {
+                  const golden = row.querySelector(".golden-state");
+                  return { name: row.getAttribute("data-name"), state: golden ? golden.getAttribute("data-golden-state") : null };
+                }).filter(lane => lane.state !== null),
                 reasons: all("tr.lane .reason", [["name", "data-name"], ["key", "data-key"], ["text", "data-text"], ["line", "data-line"]]),
                 scrolls: all(".scroll-state", [["name", "data-name"], ["x", "data-offset-x"], ["y", "data-offset-y"], ["zoom", "data-zoom"]]),
                 deliveries: all(".delivery-state", [["responder", "data-responder"], ["method", "data-method"], ["t", "data-t"], ["touches", "data-touches"]]),
