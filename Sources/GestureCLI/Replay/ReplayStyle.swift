@@ -34,13 +34,13 @@ enum ReplayStyle {
         #stage { flex: 0 0 auto; background: var(--panel); border: 1px solid var(--line); border-radius: 10px; padding: 10px; }
         #screen { display: block; }
         #screen .screen-bg { fill: var(--screen); stroke: var(--ink); stroke-width: 1.5; }
-        #screen .view rect.frame { fill: var(--view-fill); stroke: var(--view); stroke-width: 1; vector-effect: non-scaling-stroke; }
-        #screen .view.hidden rect.frame, #screen .view.no-interaction rect.frame { stroke-dasharray: 4 3; }
-        #screen .view.control rect.frame { stroke: var(--control); stroke-width: 1.5; }
-        #screen .view.hit rect.frame { fill: var(--hit-fill); stroke: var(--hit); stroke-width: 2.5; }
-        #screen .view text { fill: var(--muted); }
-        #screen .view.control text { fill: var(--control); }
-        #screen .view.hit text { fill: var(--hit); font-weight: bold; }
+        #screen .view > rect.frame { fill: var(--view-fill); stroke: var(--view); stroke-width: 1; vector-effect: non-scaling-stroke; }
+        #screen .view.hidden > rect.frame, #screen .view.no-interaction > rect.frame { stroke-dasharray: 4 3; }
+        #screen .view.control > rect.frame { stroke: var(--control); stroke-width: 1.5; }
+        #screen .view.hit > rect.frame { fill: var(--hit-fill); stroke: var(--hit); stroke-width: 2.5; }
+        #screen .view > text { fill: var(--muted); }
+        #screen .view.control > text { fill: var(--control); }
+        #screen .view.hit > text { fill: var(--hit); font-weight: bold; }
         #screen .content-extent { fill: none; stroke: var(--content); stroke-dasharray: 2 4; vector-effect: non-scaling-stroke; }
         #screen .finger circle.dot { stroke: var(--screen); stroke-width: 2; fill-opacity: 0.85; }
         #screen .finger.lifting circle.dot { fill-opacity: 0.25; }
