@@ -71,6 +71,11 @@ import Testing
             #expect(seen.ready, "\(context): the page's script did not finish")
             #expect(seen.time == frame.t, "\(context): the clock shows \(seen.time.map { "\($0)" } ?? "nothing")")
             #expect(seen.fingers == frame.trace.fingers(at: frame.t), "\(context): fingers")
+            // The views highlighted are those the fingers down hit; on quick-drag, the button.
+            #expect(seen.highlighted == seen.fingerViews, "\(context): highlighted \(seen.highlighted), hit \(seen.fingerViews)")
+            if frame.trace.name == "quick-drag", !seen.fingers.isEmpty {
+                #expect(seen.highlighted == ["buy"], "\(context): highlighted \(seen.highlighted)")
+            }
             for lane in frame.trace.recognizers {
                 let expected = frame.trace.lastTransition(of: lane, at: frame.t)
                 let shown = seen.lanes[lane]
@@ -167,6 +172,9 @@ struct ObservedPage {
     var ready: Bool
     var time: Double?
     var fingers: Set<ShownFinger> = []
+    /// The views the fingers say they hit, and the views highlighted.
+    var fingerViews: Set<String> = []
+    var highlighted: Set<String> = []
     var lanes: [String: (state: String, t: Double?)] = [:]
     /// Each lane's golden state (`check --html`'s replays).
     var goldens: [String: String] = [:]
@@ -183,7 +191,9 @@ struct ObservedPage {
         error = object["error"] as? String
         ready = object["ready"] as? String == "true"
         time = (object["time"] as? String).flatMap(Double.init)
+        highlighted = Set(object["hits"] as? [String] ?? [])
         for finger in object["fingers"] as? [[String: String]] ?? [] {
+            if let view = finger["view"], !view.isEmpty { fingerViews.insert(view) }
             guard let id = finger["id"], let x = finger["x"].flatMap(Double.init), let y = finger["y"].flatMap(Double.init) else { continue }
             fingers.insert(ShownFinger(id: id, x: x, y: y))
         }
@@ -387,7 +397,8 @@ enum Chromium {
               const page = {
                 ready: d.body.dataset.ready || null,
                 time: time ? time.getAttribute("data-t") : null,
-                fingers: all("#screen .finger", [["id", "data-id"], ["x", "data-x"], ["y", "data-y"]]),
+                fingers: all("#screen .finger", [["id", "data-id"], ["x", "data-x"], ["y", "data-y"], ["view", "data-view"]]),
+                hits: Array.from(d.querySelectorAll("#screen .view.hit")).map(e => e.getAttribute("data-view")),
                 lanes: all("tr.lane", [["name", "data-name"], ["state", "data-state"], ["t", "data-t"]]),
                 goldens: Array.from(d.querySelectorAll("tr.lane")).map(row => {
                   const golden = row.querySelector(".golden-state");
