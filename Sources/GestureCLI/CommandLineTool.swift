@@ -27,7 +27,7 @@ public func run(_ arguments: [String], in environment: CommandEnvironment) -> In
 /// Dispatches the first word to a command, handles `--version`, `--help` and usage errors.
 struct CommandLineTool {
     /// Every command, in the order the top-level help lists them.
-    static let commands: [any Command] = [AnalyzeCommand(), CheckCommand(), ValidateCommand(), ConvertCommand(), PlotCommand(), SynthCommand(), SceneCommand(), TemplateCommand(), CompletionsCommand(), HelpCommand()]
+    static let commands: [any Command] = [AnalyzeCommand(), CheckCommand(), ValidateCommand(), ConvertCommand(), PlotCommand(), ViewCommand(), SynthCommand(), SceneCommand(), TemplateCommand(), CompletionsCommand(), HelpCommand()]
 
     /// The top-level options.
     static let options = OptionTable([Option("version", short: "V", help: "print the version and exit (also: gesturectl version)")])

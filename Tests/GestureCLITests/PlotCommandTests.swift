@@ -207,3 +207,38 @@ extension PlotCommandTests {
         #expect(SVGPlot.tickStep(for: 0) > 0)
     }
 }
+
+extension PlotCommandTests {
+    /// Issue 28's example: the list's own pan and the button get lanes, the subtitle counts them,
+    /// the timeline reaches the end of the deceleration, and the finger's steady 400 pt/s is not
+    /// magnified into a zigzag (its axis starts at 0).
+    @Test func scrollViewsOwnPanAndControlsGetLanes() throws {
+        let trace = PackagePaths.trace("conflicts/button-in-scroll-view/quick-drag.jsonl")
+        let svg = try plot(trace)
+        #expect(svg.texts.contains { $0.contains("31 samples, 1 touch, 3.239 s") && $0.contains(" · 1 recognizer · 1 control · ") })
+        let lanes = svg.elements.filter { $0.attributes["class"] == "lane" || $0.attributes["class"] == "lane control-lane" }
+        #expect(lanes.count == 3)  // touches, list.pan, buy
+        #expect(svg.texts.contains("list.pan"))
+        #expect(svg.texts.contains("pan on list"))
+        #expect(svg.texts.contains("buy"))
+        #expect(svg.texts.contains("button (control)"))
+        #expect(svg.titles.contains { $0.hasPrefix("list.pan: began at t=0.025") && $0.contains("ended at t=0.25") })
+        // The last record is the deceleration's end at 3.2383 s: the axis has a tick at 3.
+        let records = runInProcess(["analyze", "--format", "jsonl", trace]).stdout.split(separator: "\n")
+        #expect(records.last?.contains("\"didEndDecelerating\"") == true)
+        #expect(svg.texts.contains("3"))
+        #expect(svg.titles.contains { $0.hasPrefix("list didEndDecelerating at t=3.2") })
+        // The speed chart's axis runs from 0 to the highest speed.
+        let speed = try #require(svg.elements.firstIndex { $0.attributes["id"] == "chart-touch-speed" })
+        let ticks = svg.elements[speed...].prefix(12).filter { $0.name == "text" && $0.attributes["class"]?.hasPrefix("tick-") == true }
+        #expect(ticks.map(\.text) == ["402", "0"], "\(ticks.map(\.text))")
+    }
+
+    /// A lane name is written in full, however long, up to the label column's width.
+    @Test func longRecognizerNamesAreNotCut() throws {
+        let scene = #"{"gesturectl-scene": 1, "views": [{"name": "root", "frame": [0, 0, 390, 844]}], "recognizers": [{"name": "photoScrollZoomingPinch", "kind": "pinch", "view": "root"}]}"#
+        let fixtures = try Fixtures(["scene.json": scene, "tap.jsonl": TraceText.tap])
+        let svg = try plot(fixtures.path("tap.jsonl"), scene: fixtures.path("scene.json"))
+        #expect(svg.texts.contains("photoScrollZoomingPinch"))
+    }
+}

@@ -43,8 +43,8 @@ enum TraceAnalysisError: Error, Sendable {
     }
 
     /// `gesturectl analyze: '--only pam': the default scene of TRACE has no recognizer named 'pam'. Did you mean 'pan'?`
-    static func unknownOnlyName(_ only: OnlyName, path: String, scene: SceneOrigin) -> String {
-        "\(ToolName.current) analyze: '--only \(only.name)': the \(scene.description) of \(TraceInputs.displayName(path)) has no "
+    static func unknownOnlyName(_ only: OnlyName, path: String, scene: SceneOrigin, command: String = "analyze") -> String {
+        "\(ToolName.current) \(command): '--only \(only.name)': the \(scene.description) of \(TraceInputs.displayName(path)) has no "
             + "recognizer named '\(only.name)'" + (only.suggestion.map { ". Did you mean '\($0)'?" } ?? "")
     }
 
@@ -189,10 +189,20 @@ enum TraceAnalysis {
     }
 
     /// Opens the trace, reads its header, resolves its scene and builds the engine.
-    private static func prepare(
+    static func prepare(
         path: String, jsonLines: [UInt8]? = nil, settings: AnalyzeSettings, resolver: SceneResolver,
         sceneCheck: (SceneDescription, SceneOrigin) -> Void
     ) throws(TraceAnalysisError) -> (TraceSource, TraceReader, Engine, SceneOrigin) {
+        let (source, reader, _, engine, origin) = try prepareWithHeader(
+            path: path, jsonLines: jsonLines, settings: settings, resolver: resolver, sceneCheck: sceneCheck)
+        return (source, reader, engine, origin)
+    }
+
+    /// ``prepare(path:jsonLines:settings:resolver:sceneCheck:)``, with the trace's header (its screen).
+    static func prepareWithHeader(
+        path: String, jsonLines: [UInt8]? = nil, settings: AnalyzeSettings, resolver: SceneResolver,
+        sceneCheck: (SceneDescription, SceneOrigin) -> Void
+    ) throws(TraceAnalysisError) -> (TraceSource, TraceReader, TraceHeader, Engine, SceneOrigin) {
         let source: TraceSource
         let reader: TraceReader
         let header: TraceHeader
@@ -213,7 +223,7 @@ enum TraceAnalysis {
             throw .unreadable(error)
         }
         let (engine, origin) = try engine(for: header, path: path, settings: settings, resolver: resolver, sceneCheck: sceneCheck)
-        return (source, reader, engine, origin)
+        return (source, reader, header, engine, origin)
     }
 
     /// Resolves the scene of the trace with `header` (checking `--only` against it) and builds its engine.
@@ -228,8 +238,17 @@ enum TraceAnalysis {
         } catch {
             throw .unreadable(error)
         }
+        let engine: Engine
+        do throws(SceneError) {
+            engine = try Engine(
+                scene: scene, screen: header.screen ?? .defaultScreen,
+                options: EngineOptions(velocityEstimator: settings.velocityEstimator, deliveries: settings.deliveries))
+        } catch {
+            throw .invalidScene(path: path, message: error.message)
+        }
         if let only = settings.only {
-            let known = scene.recognizers.map(\.name)
+            // The engine's recognizers: the scene's and a scroll view's own NAME.pan and NAME.pinch.
+            let known = engine.recognizers.map(\.name)
             let unknown = only.sorted().filter { !known.contains($0) }
             if !unknown.isEmpty {
                 throw .unknownOnlyNames(
@@ -238,14 +257,7 @@ enum TraceAnalysis {
             }
         }
         sceneCheck(scene, origin)
-        do throws(SceneError) {
-            let engine = try Engine(
-                scene: scene, screen: header.screen ?? .defaultScreen,
-                options: EngineOptions(velocityEstimator: settings.velocityEstimator, deliveries: settings.deliveries))
-            return (engine, origin)
-        } catch {
-            throw .invalidScene(path: path, message: error.message)
-        }
+        return (engine, origin)
     }
 
     /// Feeds every sample of `reader` to `engine`, rendering the records kept, then ends the trace.

@@ -1,3 +1,4 @@
+import Foundation
 import GestureKit
 import GestureTrace
 
@@ -20,14 +21,33 @@ final class HTMLReport {
     static let openTableLimit = 1000
 
     private let resolver: SceneResolver
+    private let settings: AnalyzeSettings
+    /// Where the replays of mismatched traces go (`REPORT.replays/` beside the report) and the
+    /// folder's name for links from the report; nil writes none.
+    private let replays: (folder: String, link: String)?
     private var rows = ""
     private var sections = ""
     private var problems: [(anchor: String, trace: String, word: String)] = []
+    /// The replay written for each problem's anchor, as a link from the report.
+    private var replayLinks: [String: String] = [:]
     private var plots = 0
     private var count = 0
 
-    init(resolver: SceneResolver) {
+    /// - Parameter file: the report's path; the replays go into a folder beside it named after it
+    ///   (`report.html` → `report.replays/`).
+    init(resolver: SceneResolver, settings: AnalyzeSettings, file: String? = nil) {
         self.resolver = resolver
+        self.settings = settings
+        replays = file.map(Self.replayFolder(of:))
+    }
+
+    /// `dir/report.html` → (`dir/report.replays`, `report.replays`).
+    static func replayFolder(of file: String) -> (folder: String, link: String) {
+        let slash = file.lastIndex(of: "/")
+        let directory = slash.map { String(file[...$0]) } ?? ""
+        var name = String(slash.map { file[file.index(after: $0)...] } ?? Substring(file))
+        if let dot = name.lastIndex(of: "."), dot != name.startIndex { name = String(name[..<dot]) }
+        return (directory + name + ".replays", name + ".replays")
     }
 
     /// Takes one checked trace, in report order.
@@ -69,19 +89,22 @@ final class HTMLReport {
             return "<p class=\"note\">Timelines are drawn for the first \(Self.plotLimit) mismatches only: "
                 + "<code>gesturectl plot \(Self.escaped(check.target.trace))</code> draws this one.</p>\n"
         }
-        let actual: PlotInput
+        let run: RecordedRun
         let golden: [TransitionRecord]
-        do throws(TraceError) {
-            guard case .success(let loaded) = try PlotInput.load(path: check.target.trace, resolver: resolver) else {
-                return "<p class=\"note\">The scene cannot be drawn.</p>\n"
+        do throws(TraceAnalysisError) {
+            run = try RecordedRun.record(path: check.target.trace, settings: settings, resolver: resolver)
+            do throws(TraceError) {
+                let bytes = try CheckFiles.contents(of: check.target.golden) ?? []
+                golden = try JSONLines.records(bytes, file: check.target.golden).compactMap(GoldenTransition.record)
+            } catch {
+                throw .unreadable(error)
             }
-            actual = loaded.input
-            let bytes = try CheckFiles.contents(of: check.target.golden) ?? []
-            golden = try JSONLines.records(bytes, file: check.target.golden).compactMap(GoldenTransition.record)
         } catch {
-            return "<p class=\"note\">No timelines: \(Self.escaped(error.description))</p>\n"
+            return "<p class=\"note\">No timelines: \(Self.escaped(error.messages.joined(separator: "; ")))</p>\n"
         }
+        let actual = PlotInput(run)
         plots += 1
+        let replay = writeReplay(run, golden: golden)
         let times = actual.samples.map(\.t) + actual.transitions.map(\.t) + golden.map(\.t)
         let span = (start: times.min() ?? 0, end: max(times.max() ?? 0, (times.min() ?? 0) + 0.1))
         var expected = actual
@@ -92,8 +115,31 @@ final class HTMLReport {
         now.name = "actual: " + check.target.trace
         now.timeSpan = span
         let prefix = "p\(count)-"
-        return "<div class=\"plots\">\n<figure>" + Self.inline(SVGPlot(expected, timelineOnly: true).render(), idPrefix: prefix + "g-")
+        return replay + "<div class=\"plots\">\n<figure>" + Self.inline(SVGPlot(expected, timelineOnly: true).render(), idPrefix: prefix + "g-")
             + "</figure>\n<figure>" + Self.inline(SVGPlot(now, timelineOnly: true).render(), idPrefix: prefix + "a-") + "</figure>\n</div>\n"
+    }
+
+    /// Writes the replay of the actual run with the golden file's transitions beside it (`gesturectl
+    /// view`'s page) into the replay folder, and returns the paragraph that links to it.
+    private func writeReplay(_ run: RecordedRun, golden: [TransitionRecord]) -> String {
+        guard let replays else { return "" }
+        let base = run.path.split(separator: "/").last.map(String.init) ?? "trace"
+        let name = "\(count)-" + String(base.map { $0.isLetter || $0.isNumber || $0 == "-" || $0 == "_" || $0 == "." ? $0 : "_" }) + ".html"
+        let page = ReplayPage.html(ReplayData(run: run, golden: golden.map { .transition($0) }))
+        do {
+            try FileManager.default.createDirectory(atPath: replays.folder, withIntermediateDirectories: true)
+        } catch {
+            return "<p class=\"note\">The replay cannot be written: \(Self.escaped(replays.folder)): \(Self.escaped("\(error)"))</p>\n"
+        }
+        do throws(CheckFiles.WriteError) {
+            try CheckFiles.replace(replays.folder + "/" + name, with: page)
+        } catch {
+            return "<p class=\"note\">The replay cannot be written: \(Self.escaped(error.description))</p>\n"
+        }
+        let link = Self.escaped(replays.link + "/" + name)
+        replayLinks["trace-\(count)"] = link
+        return "<p class=\"replay\"><a href=\"\(link)\">▶ Watch the replay</a> of the actual run, with the golden file's "
+            + "transitions under each recognizer's lane (<code>\(link)</code>).</p>\n"
     }
 
     /// An SVG document ready to sit inside HTML: without its XML declaration, its ids prefixed so
@@ -132,7 +178,8 @@ final class HTMLReport {
         if !problems.isEmpty {
             html += "<h2>Needs a look</h2>\n<ol class=\"problems\">\n"
             for problem in problems {
-                html += "<li class=\"\(problem.word)\"><a href=\"#\(problem.anchor)\">\(Self.escaped(problem.trace))</a> \(problem.word)</li>\n"
+                let replay = replayLinks[problem.anchor].map { " · <a href=\"\($0)\">replay</a>" } ?? ""
+                html += "<li class=\"\(problem.word)\"><a href=\"#\(problem.anchor)\">\(Self.escaped(problem.trace))</a> \(problem.word)\(replay)</li>\n"
             }
             html += "</ol>\n"
         }

@@ -39,7 +39,7 @@ struct CheckCommand: Command {
         Option("jobs", .argument(placeholder: "N"), help: "analyze N traces at once (default: the number of processors)"),
         Option("shard", .argument(placeholder: "K/N"), help: "check only the K-th of N interleaved slices of the sorted traces"),
         Option("junit", .argument(placeholder: "FILE"), help: "also write the results as JUnit XML to FILE"),
-        Option("html", .argument(placeholder: "FILE"), help: "also write the results as one self-contained HTML page to FILE"),
+        Option("html", .argument(placeholder: "FILE"), help: "also write the results as one self-contained HTML page to FILE, with a replay of each mismatch in FILE's .replays folder"),
         Option(
             "report", .choice(CheckReportFormat.allCases.map(\.rawValue)),
             help: "report format on standard output (default: text)"),
@@ -157,7 +157,7 @@ struct CheckCommand: Command {
         let report = settings.report.report(color: environment.usesColor)
         var checks: [TraceCheck] = []
         var outputFailure: ExitStatus?
-        let html = settings.htmlFile.map { _ in HTMLReport(resolver: resolver) }
+        let html = settings.htmlFile.map { HTMLReport(resolver: resolver, settings: analyzeSettings, file: $0) }
 
         OrderedWork.run(
             count: targets.count, jobs: settings.jobs,

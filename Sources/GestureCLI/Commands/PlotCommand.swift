@@ -15,9 +15,11 @@ struct PlotCommand: Command {
         picture to standard output or to -o OUT.svg: the scene's views as outlined rectangles with \
         their names, each finger's path in its own colour from a circle where it touched down to a \
         square where it lifted (a cross when it was cancelled or still down at the end), and below \
-        it a timeline: a lane of touches, then one lane per recognizer with a bar from began to ended \
-        (orange when cancelled), a diamond where a discrete gesture was recognized and a cross where \
-        a recognizer failed, numbered: the Why list under the timeline gives each number's reason; \
+        it a timeline to the last record (a scroll view's deceleration included): a lane of touches, \
+        then one lane per recognizer (a scroll view's own pan and pinch included) with a bar from began \
+        to ended (orange when cancelled), a diamond where a discrete gesture was recognized and a cross \
+        where a recognizer failed, numbered: the Why list under the timeline gives each number's reason; \
+        then one lane per control with its tracking and control events; \
         under the touches their speed, and under each continuous recognizer charts of its translation, \
         velocity, scale or rotation over time. The subtitle names the scene used. Hover over any mark \
         in a browser for its time and figures.
@@ -37,76 +39,23 @@ struct PlotCommand: Command {
         if path == "-", arguments.value("scene") == "-" {
             throw UsageError("standard input cannot be both the scene ('--scene -') and the trace ('-')")
         }
-        let input: PlotInput
-        do throws(TraceError) {
-            let resolver = try SceneResolver(sceneFile: arguments.value("scene"))
-            switch try PlotInput.load(path: path, resolver: resolver) {
-            case .success(let loaded):
-                for warning in loaded.warnings { environment.printError(warning.description) }
-                input = loaded.input
-            case .failure(let invalid):
-                environment.printError(invalid.message)
-                return .dataError
+        let settings = try AnalyzeSettings(arguments, terminal: false)
+        let run: RecordedRun
+        do throws(TraceAnalysisError) {
+            let resolver: SceneResolver
+            do throws(TraceError) {
+                resolver = try SceneResolver(sceneFile: settings.sceneFile)
+            } catch {
+                throw .unreadable(error)
             }
+            run = try RecordedRun.record(path: path, settings: settings, resolver: resolver)
         } catch {
-            return environment.report(error)
+            for message in error.messages { environment.printError(message) }
+            return error.status
         }
-        let svg = SVGPlot(input).render()
+        for warning in run.warnings { environment.printError(warning.description) }
+        let svg = SVGPlot(PlotInput(run)).render()
         guard let output = arguments.value("output"), output != "-" else { return environment.writeResult(svg) }
         return OutputFile.write(svg, to: output, environment: environment)
     }
-}
-
-/// A scene the engine refuses, with the message to print.
-struct InvalidPlotScene: Error {
-    let message: String
-}
-
-extension PlotInput {
-    /// Reads the trace at `path`, resolves its scene and runs it through the engine, keeping the
-    /// samples and the transitions.
-    ///
-    /// - Returns: the input and the reader's warnings, or the message for a scene the engine refuses.
-    /// - Throws: `TraceError` when the trace or its scene cannot be read.
-    static func load(
-        path: String, resolver: SceneResolver
-    ) throws(TraceError) -> Result<(input: PlotInput, warnings: [Diagnostic]), InvalidPlotScene> {
-        let reader = try TraceReader(path: path, encoding: nil)
-        let header = try reader.header()
-        let (scene, origin) = try resolver.resolve(header, tracePath: path)
-        let screen = header.screen ?? .defaultScreen
-        let engine: Engine
-        do throws(SceneError) {
-            engine = try Engine(scene: scene, screen: screen)
-        } catch {
-            return .failure(InvalidPlotScene(message: "\(TraceInputs.displayName(path)): error: invalid scene: \(error.message)"))
-        }
-        let collector = PlotRecords()
-        engine.onRecord = { record in
-            switch record {
-            case .transition(let transition): collector.transitions.append(transition)
-            case .control(let control):
-                collector.viewEvents.append((control.t, "\(control.control) \(control.event.rawValue)"))
-            case .scroll(let scroll) where scroll.event != .didScroll:
-                collector.viewEvents.append((scroll.t, "\(scroll.scrollView) \(scroll.event.rawValue)"))
-            case .scroll, .delivery: break
-            }
-        }
-        var samples: [Sample] = []
-        while let sample = try reader.next() {
-            samples.append(sample)
-            engine.process(sample)
-        }
-        engine.finish()
-        let input = PlotInput(
-            name: TraceInputs.displayName(path), screen: screen, scene: scene, sceneOrigin: origin.description, samples: samples,
-            transitions: collector.transitions, viewEvents: collector.viewEvents)
-        return .success((input, reader.warnings))
-    }
-}
-
-/// Collects the transitions the engine reports through its closure.
-private final class PlotRecords {
-    var transitions: [TransitionRecord] = []
-    var viewEvents: [(t: Double, label: String)] = []
 }

@@ -13,7 +13,7 @@ struct PlotLayout {
     static let legendRows = 16
     static let legendRowHeight = 20.0
     /// The timeline's column of lane names.
-    static let labelWidth = 180.0
+    static let labelWidth = 200.0
     static let laneHeight = 34.0
     static let touchRowHeight = 10.0
     static let axisHeight = 26.0
@@ -123,8 +123,7 @@ extension SVGPlot {
         if let chart = charts.touchSpeed {
             drawChart(chart, top: top + PlotLayout.axisHeight + layout.touchLaneHeight, id: "chart-touch-speed", &svg)
         }
-        let recognizers = input.scene.recognizers
-        for (index, recognizer) in recognizers.enumerated() {
+        for (index, recognizer) in lanes.enumerated() {
             let laneTop = layout.laneTop(index)
             drawLane(recognizer, index: index, top: laneTop, &svg)
             var chartTop = laneTop + PlotLayout.laneHeight
@@ -132,6 +131,9 @@ extension SVGPlot {
                 drawChart(chart, top: chartTop, id: "chart-\(index + 1)-\(number + 1)", &svg)
                 chartTop += chart.height
             }
+        }
+        for (number, control) in input.controls.enumerated() {
+            drawControlLane(control, index: lanes.count + number, top: layout.laneTop(lanes.count + number), &svg)
         }
         drawStateLegend(y: bottom + 26, &svg)
         svg.close("g")
@@ -232,7 +234,7 @@ extension SVGPlot {
             let p = Point(x: x(sample.t), y: top + layout.touchLaneHeight - 6)
             PlotMarks.diamond(at: p, size: 4, color: "#555", title: "\(label) at t=\(format(sample.t, 4))", &svg)
         }
-        // Control events and scroll-view delegate calls (didScroll left out), above the touches.
+        // Control events and scroll-view delegate calls (didScroll and didZoom left out), above the touches.
         for event in input.viewEvents {
             let p = Point(x: x(event.t), y: top + 4)
             PlotMarks.diamond(at: p, size: 3, color: "#1f6fd1", title: "\(event.label) at t=\(format(event.t, 4))", &svg)
@@ -240,24 +242,13 @@ extension SVGPlot {
         svg.close("g")
     }
 
-    private func drawLane(_ recognizer: RecognizerDescription, index: Int, top: Double, _ svg: inout SVGWriter) {
+    private func drawLane(_ recognizer: RecognizerLane, index: Int, top: Double, _ svg: inout SVGWriter) {
         let middle = top + PlotLayout.laneHeight / 2
         let indexed = input.transitions.enumerated().filter { $0.element.recognizer == recognizer.name }
         let records = indexed.map(\.element)
         svg.open("g", [("class", "lane"), ("id", "lane-\(index + 1)")])
         let outcome = Self.outcome(of: records)
-        svg.text(outcome.text, [
-            ("x", n(layout.plotLeft - 10)), ("y", n(top + 15)), ("font-size", "11"), ("text-anchor", "end"),
-            ("fill", outcome.color),
-        ])
-        // The name gets what the outcome leaves of the label column (bold 12 px: about 7.5 px a character).
-        let nameRoom = Int((PlotLayout.labelWidth - 18 - Double(outcome.text.count) * 6.8) / 7.5)
-        svg.text(PlotLayout.truncated(recognizer.name, to: max(4, min(15, nameRoom))), [
-            ("x", n(PlotLayout.margin + 8)), ("y", n(top + 15)), ("font-size", "12"), ("font-weight", "bold"), ("fill", "#222"),
-        ])
-        svg.text(PlotLayout.truncated("\(recognizer.kind.name) on \(recognizer.view)", to: 28), [
-            ("x", n(PlotLayout.margin + 8)), ("y", n(top + 28)), ("font-size", "10"), ("fill", "#777"),
-        ])
+        drawLaneLabel(name: recognizer.name, detail: "\(recognizer.kind) on \(recognizer.view)", outcome: outcome, top: top, &svg)
         svg.element("line", [
             ("x1", n(layout.plotLeft)), ("y1", n(middle)), ("x2", n(layout.plotRight)), ("y2", n(middle)),
             ("stroke", "#d5d8de"), ("stroke-width", "1"),
@@ -286,6 +277,72 @@ extension SVGPlot {
         }
         if let open {
             drawSpan(began: open.began, changes: open.changes, end: nil, middle: middle, &svg)
+        }
+        svg.close("g")
+    }
+
+    /// A lane's label: its name in full on the first line (cut only beyond the label column), and
+    /// under it what it is (`pan on list`) with, at the right, what it came to.
+    private func drawLaneLabel(name: String, detail: String, outcome: (text: String, color: String)?, top: Double, _ svg: inout SVGWriter) {
+        // Bold 12 px: about 7.3 px a character; 10 px: about 5.7.
+        svg.text(PlotLayout.truncated(name, to: Int((PlotLayout.labelWidth - 16) / 7.3)), [
+            ("x", n(PlotLayout.margin + 8)), ("y", n(top + 14)), ("font-size", "12"), ("font-weight", "bold"), ("fill", "#222"),
+        ])
+        var room = PlotLayout.labelWidth - 22
+        if let outcome {
+            svg.text(outcome.text, [
+                ("x", n(layout.plotLeft - 10)), ("y", n(top + 28)), ("font-size", "10.5"), ("text-anchor", "end"), ("fill", outcome.color),
+            ])
+            room -= Double(outcome.text.count) * 6 + 8
+        }
+        svg.text(PlotLayout.truncated(detail, to: max(6, Int(room / 5.7))), [
+            ("x", n(PlotLayout.margin + 8)), ("y", n(top + 28)), ("font-size", "10"), ("fill", "#777"),
+        ])
+    }
+
+    /// A control's lane: a bar while it tracked a touch (from touchDown to touchUpInside,
+    /// touchUpOutside or touchCancel) and a diamond for each control event.
+    private func drawControlLane(_ control: ControlLane, index: Int, top: Double, _ svg: inout SVGWriter) {
+        let middle = top + PlotLayout.laneHeight / 2
+        svg.open("g", [("class", "lane control-lane"), ("id", "lane-\(index + 1)")])
+        let events = CheckSummary.plural(control.records.count, "event", "events")
+        drawLaneLabel(name: control.name, detail: "\(control.kind.rawValue) (control)", outcome: (events, control.records.isEmpty ? "#999" : "#1f6fd1"), top: top, &svg)
+        svg.element("line", [
+            ("x1", n(layout.plotLeft)), ("y1", n(middle)), ("x2", n(layout.plotRight)), ("y2", n(middle)), ("stroke", "#d5d8de"), ("stroke-width", "1"),
+        ])
+        var down: ControlRecord?
+        for record in control.records {
+            switch record.event {
+            case .touchDown: down = record
+            case .touchUpInside, .touchUpOutside, .touchCancel:
+                if let start = down {
+                    svg.element("rect", [
+                        ("x", n(x(start.t))), ("y", n(middle - 6)), ("width", n(max(3, x(record.t) - x(start.t)))), ("height", "12"), ("rx", "3"),
+                        ("fill", "#1f6fd1"), ("fill-opacity", "0.25"),
+                    ], title: "\(control.name) tracking from t=\(format(start.t, 4)) to t=\(format(record.t, 4)) (\(record.event.rawValue))")
+                }
+                down = nil
+            default: break
+            }
+        }
+        if let start = down {
+            svg.element("rect", [
+                ("x", n(x(start.t))), ("y", n(middle - 6)), ("width", n(max(3, x(timeRange.end) - x(start.t)))), ("height", "12"), ("rx", "3"),
+                ("fill", "#1f6fd1"), ("fill-opacity", "0.25"),
+            ], title: "\(control.name) tracking from t=\(format(start.t, 4)) to the end of the trace")
+        }
+        for record in control.records {
+            var title = "\(control.name) \(record.event.rawValue) at t=\(format(record.t, 4))"
+            switch record.value {
+            case .number(let value)?: title += ", value \(format(value, 4))"
+            case .on(let on)?: title += on ? ", on" : ", off"
+            case nil: break
+            }
+            if let by = record.cancelledBy { title += ", cancelled by \(by)" }
+            // Drags come with every sample: small marks; the other events stand out.
+            let drag = record.event == .touchDragInside || record.event == .touchDragOutside
+            PlotMarks.diamond(at: Point(x: x(record.t), y: middle), size: drag ? 2.5 : 5,
+                color: record.event == .touchCancel ? PlotStateColor.cancelled : "#1f6fd1", title: title, &svg)
         }
         svg.close("g")
     }

@@ -18,9 +18,57 @@ struct PlotInput {
     /// The times the timeline spans, when set (two timelines drawn one above the other share it);
     /// otherwise from the first sample to the last sample or transition.
     var timeSpan: (start: Double, end: Double)? = nil
-    /// Control events and scroll-view delegate calls (scenes with controls or scroll views), as
-    /// marks on the touches lane: their time and what they say.
+    /// Control events and scroll-view delegate calls but `didScroll` and `didZoom`, which come with
+    /// every frame (scenes with controls or scroll views), as marks on the touches lane: their time
+    /// and what they say.
     var viewEvents: [(t: Double, label: String)] = []
+    /// The scene's controls, each with its control records: a lane each.
+    var controls: [ControlLane] = []
+    /// The time of the last record of any kind (a scroll view decelerating after the touches), which
+    /// the timeline reaches.
+    var lastRecordTime: Double? = nil
+
+    /// The recognizers that get a lane: the scene's, then those only the transitions name (a scroll
+    /// view's own pan and pinch).
+    var lanes: [RecognizerLane] { RecognizerLane.lanes(of: scene, transitions: [transitions]) }
+}
+
+/// A control's lane in the timeline: when it tracked a touch, and the events it sent.
+struct ControlLane {
+    var name: String
+    var kind: ControlKind
+    var records: [ControlRecord]
+}
+
+extension PlotInput {
+    /// The picture of a recorded run: its samples, transitions, control lanes and view events.
+    init(_ run: RecordedRun) {
+        var transitions: [TransitionRecord] = []
+        var viewEvents: [(t: Double, label: String)] = []
+        var controls: [String: [ControlRecord]] = [:]
+        for record in run.records {
+            switch record {
+            case .transition(let transition): transitions.append(transition)
+            case .control(let control):
+                controls[control.control, default: []].append(control)
+                viewEvents.append((control.t, "\(control.control) \(control.event.rawValue)"))
+            case .scroll(let scroll) where scroll.event != .didScroll && scroll.event != .didZoom:
+                viewEvents.append((scroll.t, "\(scroll.scrollView) \(scroll.event.rawValue)"))
+            case .scroll, .delivery: break
+            }
+        }
+        var lanes: [ControlLane] = []
+        func visit(_ views: [ViewDescription]) {
+            for view in views {
+                if let control = view.control { lanes.append(ControlLane(name: view.name, kind: control.kind, records: controls[view.name] ?? [])) }
+                visit(view.children)
+            }
+        }
+        visit(run.scene.views)
+        self.init(
+            name: run.displayName, screen: run.screen, scene: run.scene, sceneOrigin: run.origin.description, samples: run.samples,
+            transitions: transitions, viewEvents: viewEvents, controls: lanes, lastRecordTime: run.records.last?.t)
+    }
 }
 
 /// One finger's touch from `began` to `ended` or `cancelled` (or the end of the trace).
@@ -92,23 +140,27 @@ struct SVGPlot {
 
     /// Whether only the title and the timeline are drawn.
     let timelineOnly: Bool
+    /// The recognizers with a lane, in order.
+    let lanes: [RecognizerLane]
 
     /// Lays out the picture of `input`; with `timelineOnly`, of its title and timeline alone.
     init(_ input: PlotInput, timelineOnly: Bool = false) {
         self.input = input
         self.timelineOnly = timelineOnly
+        lanes = input.lanes
         timeRange = Self.timeRange(of: input)
         paths = TouchPath.paths(of: input.samples)
-        charts = PlotCharts(input, paths: paths)
+        charts = PlotCharts(input, lanes: lanes, paths: paths)
         let screen = input.screen
         scale = min(PlotLayout.screenBox.width / max(screen.width, 1), PlotLayout.screenBox.height / max(screen.height, 1))
         let drawing = Size(width: screen.width * scale, height: screen.height * scale)
         let rows = TimelineRows.assign(paths).rows
-        let width = PlotLayout(screen: drawing, fingers: paths.count, lanes: input.scene.recognizers.count, touchRows: rows).width
+        let laneCount = lanes.count + input.controls.count
+        let width = PlotLayout(screen: drawing, fingers: paths.count, lanes: laneCount, touchRows: rows).width
         (notes, noteNumbers, unlistedNotes) = PlotNote.notes(
             of: input.transitions, columns: Int((width - 2 * PlotLayout.margin - 30) / 6.2))
         layout = PlotLayout(
-            screen: drawing, fingers: paths.count, lanes: input.scene.recognizers.count, touchRows: rows,
+            screen: drawing, fingers: paths.count, lanes: laneCount, touchRows: rows,
             touchChart: charts.touchSpeed?.height ?? 0, laneCharts: charts.lanes.map { $0.reduce(0) { $0 + $1.height } },
             timelineOnly: timelineOnly, noteLines: notes.reduce(unlistedNotes > 0 ? 1 : 0) { $0 + $1.lines.count })
     }
@@ -131,9 +183,10 @@ struct SVGPlot {
         let duration = timeRange.end - timeRange.start
         let fingers = CheckSummary.plural(paths.count, "touch", "touches")
         let samples = CheckSummary.plural(input.samples.count, "sample", "samples")
-        let recognizers = CheckSummary.plural(input.scene.recognizers.count, "recognizer", "recognizers")
+        let recognizers = CheckSummary.plural(lanes.count, "recognizer", "recognizers")
         var subtitle =
             "\(samples), \(fingers), \(format(duration, 3)) s · screen \(format(input.screen.width, 2))×\(format(input.screen.height, 2)) pt · \(recognizers)"
+        if !input.controls.isEmpty { subtitle += " · " + CheckSummary.plural(input.controls.count, "control", "controls") }
         if !input.sceneOrigin.isEmpty { subtitle += " · " + input.sceneOrigin }
         svg.text(input.name, [("x", n(PlotLayout.margin)), ("y", "28"), ("font-size", "18"), ("font-weight", "bold"), ("fill", "#222")])
         svg.text(subtitle, [("x", n(PlotLayout.margin)), ("y", "48"), ("font-size", "12"), ("fill", "#666")])
@@ -153,8 +206,14 @@ struct SVGPlot {
             ("x", n(origin.x)), ("y", n(origin.y)), ("width", n(layout.screen.width)), ("height", n(layout.screen.height)),
             ("fill", "#fbfbfd"), ("stroke", "#333"), ("stroke-width", "1.5"),
         ], title: "screen \(format(input.screen.width, 2)) × \(format(input.screen.height, 2)) pt")
+        // Views beyond the screen (a scroll view's content, a pager's next pages) are cut at its edge.
+        svg.open("clipPath", [("id", "screen-clip")])
+        svg.element("rect", [("x", n(origin.x)), ("y", n(origin.y)), ("width", n(layout.screen.width)), ("height", n(layout.screen.height))])
+        svg.close("clipPath")
+        svg.open("g", [("clip-path", "url(#screen-clip)")])
         var labels = PlotLabels()
         for view in input.scene.views { drawView(view, offset: .zero, screenProjection, &labels, &svg) }
+        svg.close("g")
         for path in paths { drawPath(path, screenProjection, ids: true, &labels, &svg) }
         svg.close("g")
     }
@@ -322,10 +381,11 @@ struct SVGPlot {
 
     // MARK: Helpers
 
-    /// The time span the timeline shows: from the first sample to the last sample or transition.
+    /// The time span the timeline shows: from the first sample to the last sample or record of any
+    /// kind (a scroll view decelerating after the finger lifted included).
     static func timeRange(of input: PlotInput) -> (start: Double, end: Double) {
         if let span = input.timeSpan, span.end > span.start, (span.end - span.start).isFinite { return span }
-        let times = input.samples.map(\.t) + input.transitions.map(\.t)
+        let times = input.samples.map(\.t) + input.transitions.map(\.t) + input.viewEvents.map(\.t) + (input.lastRecordTime.map { [$0] } ?? [])
         let start = times.min() ?? 0
         let end = max(times.max() ?? 0, start + 0.1)
         guard end - start > 0, (end - start).isFinite else { return (start, start + 1) }

@@ -25,8 +25,21 @@ struct ValueChart {
     /// The chart's height in pixels: room for its legend.
     var height: Double { max(70, 30 + 13 * Double(min(series.count, Self.legendLines + 1))) }
 
-    /// The lowest and highest value of every series (equal when the values never change).
+    /// The quantity's neutral value, which every axis includes: 1 for a scale, 0 for the others.
+    var neutral: Double { unit == "×" ? 1 : 0 }
+
+    /// The axis: from the lowest to the highest value of every series, stretched to the neutral
+    /// value (``neutral``), so that the last digits of a steady value (a constant 400 pt/s
+    /// estimated as 396.83, 401.6, 400.65 from timestamps rounded to 0.1 ms) draw as the
+    /// near-flat line they are rather than as a zigzag across the whole chart. Equal when every
+    /// value is the neutral one.
     var range: (low: Double, high: Double) {
+        let values = valueRange
+        return values.low <= values.high ? (min(values.low, neutral), max(values.high, neutral)) : (neutral, neutral)
+    }
+
+    /// The lowest and highest value of every series (equal when the values never change).
+    var valueRange: (low: Double, high: Double) {
         var low = Double.infinity
         var high = -Double.infinity
         for series in series {
@@ -49,11 +62,11 @@ struct PlotCharts {
     /// The charts under each recognizer's lane, in scene order.
     let lanes: [[ValueChart]]
 
-    init(_ input: PlotInput, paths: [TouchPath]) {
+    init(_ input: PlotInput, lanes: [RecognizerLane], paths: [TouchPath]) {
         touchSpeed = Self.speed(of: paths)
         var byName: [String: [TransitionRecord]] = [:]
         for record in input.transitions { byName[record.recognizer, default: []].append(record) }
-        lanes = input.scene.recognizers.map { Self.charts(of: $0.name, kind: $0.kind.name, records: byName[$0.name] ?? []) }
+        self.lanes = lanes.map { Self.charts(of: $0.name, kind: $0.kind, records: byName[$0.name] ?? []) }
     }
 
     /// The charts of one recognizer's values, segment by segment from each `began`.
