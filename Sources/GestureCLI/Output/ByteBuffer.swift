@@ -165,25 +165,7 @@ extension ByteBuffer {
             places -= 1
         }
         withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 32) { scratch in
-            var index = 32
-            if places > 0 {
-                for _ in 0..<places {
-                    index -= 1
-                    scratch[index] = UInt8(truncatingIfNeeded: units % 10) &+ 48
-                    units /= 10
-                }
-                index -= 1
-                scratch[index] = UInt8(ascii: ".")
-            }
-            repeat {
-                index -= 1
-                scratch[index] = UInt8(truncatingIfNeeded: units % 10) &+ 48
-                units /= 10
-            } while units != 0
-            if value < 0 {
-                index -= 1
-                scratch[index] = UInt8(ascii: "-")
-            }
+            let index = DecimalFormatting.writeDigits(units, places: places, negative: value < 0, into: scratch)
             bytes.append(contentsOf: UnsafeBufferPointer(rebasing: scratch[index...]))
         }
         return true
