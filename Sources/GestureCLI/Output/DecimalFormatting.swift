@@ -82,7 +82,7 @@ enum DecimalFormatting {
 
     /// Writes `units` × 10^-`places` in plain decimal (`places` digits after the point, a zero before
     /// it when there is nothing else; a minus sign when `negative`) at the end of `scratch`, which
-    /// holds 32 bytes; returns the index of the first byte written.
+    /// holds at least 24 bytes (32 with places); returns the index of the first byte written.
     @inline(__always)
     static func writeDigits(_ units: UInt64, places: Int, negative: Bool, into scratch: UnsafeMutableBufferPointer<UInt8>) -> Int {
         var units = units
