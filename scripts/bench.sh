@@ -6,7 +6,9 @@
 # Environment: BENCH_MB (size of each big trace, default 100), BENCH_RUNS (runs per measurement, the
 # best is kept, default 3), BENCH_CORPUS (small traces in bench-data/corpus, default 10000),
 # BENCH_PER_TRACE (corpus traces timed one analyze process each, default 300), BENCH_DATA (default bench-data; delete it to regenerate), BENCH_BASELINE (another gesturectl binary,
-# such as a build of an older commit, whose validate is measured too, as "baseline validate").
+# such as a build of an older commit, whose validate is measured too, as "baseline validate", and whose
+# scaling rows are run in turn with this build's), BENCH_SCALING (0: skip the scaling table),
+# BENCH_SCALING_BIG (1: add the 1,000 MB trace to the scaling table).
 #
 # Prints a table (tool, file, MB, seconds, MB/s, samples/s, peak RSS MB, and the CPU seconds, user plus
 # system, which show what the machine's load did to the wall time), the goals of the readers
@@ -265,4 +267,12 @@ done
 # of a fast producer through convert -f | analyze -f against batch analyze, peak RSS.
 say "follow mode:"
 python3 scripts/bench-follow.py "$BIN" "$DATA/sample/big.jsonl" || status=1
+# (f) The scaling table (scripts/bench-scaling.py): time and peak memory as scenes and traces grow.
+if [ "${BENCH_SCALING:-1}" != 0 ]; then
+    say "== scaling (scenes and traces in $DATA/scaling, generated once)"
+    scaling_args=(--runs "$RUNS")
+    [ "${BENCH_SCALING_BIG:-0}" = 1 ] && scaling_args+=(--big)
+    [ -n "${BENCH_BASELINE:-}" ] && scaling_args+=(--baseline "$BENCH_BASELINE")
+    python3 scripts/bench-scaling.py "$BIN" "$DATA/scaling" "${scaling_args[@]}" || status=1
+fi
 exit $status

@@ -186,6 +186,29 @@ extension ByteRenderingTests {
         }
     }
 
+    /// The names' cache (`RecognizerNameCache`) of a scene with many recognizers: records in the
+    /// recognizers' order (the next entry), out of order (the dictionary), more names than it once
+    /// kept (256), and one name given another kind and view; each record as the reference spells it.
+    @Test func manyRecognizerNamesMatchTheReferenceRenderers() {
+        var random = SplitMix64(seed: 29)
+        var records: [AnalysisRecord] = []
+        for round in 0..<4 {
+            for index in 0..<600 {
+                let n = round == 2 ? Int(random.next() % 600) : index
+                let renamed = round == 3 && n % 7 == 0
+                var r = TransitionRecord(
+                    t: Double(round * 600 + index) / 120, recognizer: "pan\(n)", kind: renamed ? "swipe" : "pan",
+                    view: renamed ? "card \"\(n)\"" : "screen", state: .changed)
+                r.location = Point(x: Double(n), y: 1.5)
+                records.append(.transition(r))
+            }
+        }
+        let trace = AnalyzedTrace(path: "t.jsonl", records: records)
+        let options = RenderOptions()
+        #expect(JSONLinesRenderer(options: options).render(trace) == ReferenceRenderers.jsonLines(trace, options: options))
+        #expect(CSVRenderer(options: options).render(trace) == ReferenceRenderers.csv(trace, options: options))
+    }
+
     /// The `json` format streams gestures in the order of their first transitions while others are
     /// open; with spools of a few bytes, every waiting gesture goes through a temporary file.
     @Test(arguments: [4, 64, 1 << 16])

@@ -95,7 +95,7 @@ final class FollowConversion: FollowWaiting {
             environment.printError(error.description)
             return .dataError
         }
-        var writer = TraceStreamWriter(encoding: encoding)
+        var writer = SampleBytesWriter(encoding: encoding)
         // The header waits for the first sample: a recording that makes no touch is an error with
         // nothing on standard output, as it is for a whole file.
         var prologue: String? = writer.prologue(header: recording.header)
@@ -123,7 +123,7 @@ final class FollowConversion: FollowWaiting {
     }
 
     private func convertTrace(_ input: FollowInput, encoding: TraceEncoding?, to target: TraceEncoding) -> ExitStatus {
-        var writer = TraceStreamWriter(encoding: target)
+        var writer = SampleBytesWriter(encoding: target)
         let reader: TraceReader
         do throws(TraceError) {
             reader = try TraceReader(
@@ -138,7 +138,7 @@ final class FollowConversion: FollowWaiting {
             }
             write(writer.prologue(header: header))
             while let sample = try reader.next() {
-                guard write([sample], with: &writer) else { return .dataError }
+                guard write(sample, with: &writer) else { return .dataError }
             }
         } catch {
             if interruption?.requested != true {
@@ -153,17 +153,34 @@ final class FollowConversion: FollowWaiting {
     }
 
     /// Writes the samples; false (reported) when one cannot be written in the encoding.
-    private func write(_ samples: [Sample], with writer: inout TraceStreamWriter) -> Bool {
+    private func write(_ samples: [Sample], with writer: inout SampleBytesWriter) -> Bool {
         for sample in samples {
-            do throws(TraceWriteError) {
-                write(try writer.sample(sample))
-            } catch {
-                environment.printError("\(ToolName.current) convert: error: \(error.description)")
-                return false
-            }
+            guard write(sample, with: &writer) else { return false }
         }
         return true
     }
+
+    /// Writes one sample's bytes (buffered until the input is idle); false (reported) when it cannot
+    /// be written in the encoding.
+    private func write(_ sample: Sample, with writer: inout SampleBytesWriter) -> Bool {
+        scratch.removeAll()
+        do throws(TraceWriteError) {
+            try writer.sample(sample, to: &scratch)
+        } catch {
+            environment.printError("\(ToolName.current) convert: error: \(error.description)")
+            return false
+        }
+        guard outputFailure == nil else { return true }
+        do throws(OutputError) {
+            try scratch.withUnsafeBytes { bytes throws(OutputError) in try environment.standardOutput.write(bytes: bytes) }
+        } catch {
+            outputFailure = error
+        }
+        return true
+    }
+
+    /// The bytes of the sample being written, reused from sample to sample.
+    private var scratch = ByteBuffer(capacity: 256)
 
     /// Writes `text` to standard output (buffered until the input is idle), unless the output failed;
     /// the empty text flushes.

@@ -89,17 +89,7 @@ extension ByteBuffer {
     /// Appends `magnitude`'s decimal digits, after a minus sign when `negative`.
     private mutating func appendDigits(_ magnitude: UInt, negative: Bool) {
         withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 24) { scratch in
-            var index = 24
-            var rest = magnitude
-            repeat {
-                index -= 1
-                scratch[index] = UInt8(truncatingIfNeeded: rest % 10) &+ 48
-                rest /= 10
-            } while rest != 0
-            if negative {
-                index -= 1
-                scratch[index] = UInt8(ascii: "-")
-            }
+            let index = DecimalFormatting.writeDigits(UInt64(magnitude), places: 0, negative: negative, into: scratch)
             bytes.append(contentsOf: UnsafeBufferPointer(rebasing: scratch[index...]))
         }
     }
@@ -165,25 +155,7 @@ extension ByteBuffer {
             places -= 1
         }
         withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 32) { scratch in
-            var index = 32
-            if places > 0 {
-                for _ in 0..<places {
-                    index -= 1
-                    scratch[index] = UInt8(truncatingIfNeeded: units % 10) &+ 48
-                    units /= 10
-                }
-                index -= 1
-                scratch[index] = UInt8(ascii: ".")
-            }
-            repeat {
-                index -= 1
-                scratch[index] = UInt8(truncatingIfNeeded: units % 10) &+ 48
-                units /= 10
-            } while units != 0
-            if value < 0 {
-                index -= 1
-                scratch[index] = UInt8(ascii: "-")
-            }
+            let index = DecimalFormatting.writeDigits(units, places: places, negative: value < 0, into: scratch)
             bytes.append(contentsOf: UnsafeBufferPointer(rebasing: scratch[index...]))
         }
         return true

@@ -27,7 +27,9 @@ class TraceRenderer {
 
 /// `jsonl`: one object per record and line.
 final class JSONLinesTraceRenderer: TraceRenderer {
-    private var writer = RecordBytesWriter()
+    // Unchecked: used for every record, ~9,400 checks on the 2 MB sample (with the sink's buffer, ~1%
+    // of analyze's instructions).
+    @exclusivity(unchecked) private var writer = RecordBytesWriter()
     private let deliveries: Bool
     private let label: [UInt8]?
 
@@ -60,7 +62,8 @@ final class JSONLinesTraceRenderer: TraceRenderer {
 /// `csv`: one row per transition, and in scenes with controls or scroll views one per control and
 /// scroll record, with the extended columns (deliveries are not part of the format).
 final class CSVTraceRenderer: TraceRenderer {
-    private var writer = RecordBytesWriter(csv: true)
+    // Unchecked: used for every record, as `JSONLinesTraceRenderer`'s.
+    @exclusivity(unchecked) private var writer = RecordBytesWriter(csv: true)
     private let label: [UInt8]?
     private let extended: Bool
 

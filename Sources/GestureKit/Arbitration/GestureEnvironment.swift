@@ -128,14 +128,20 @@ final class GestureEnvironment {
             observe(r, .failed, reason: reason, code: ReasonCode("viewShouldBegin"))
             return
         }
-        for rival in recognizers where rival.observedState.isRecognition && prevents(rival, r) {
-            r.logicalState = .failed
-            r.cancelTimers()
-            let verb = rival.observedState == .recognized ? "recognized" : "began"
-            observe(
-                r, .failed, reason: "prevented by \(rival.name), which \(verb) first",
-                code: ReasonCode("preventedBy", names: ["by": rival.name]))
-            return
+        // A recognizer whose scene says `simultaneousWith: ["*"]` recognizes with every other: no rival
+        // prevents it and it prevents none, so the pairs are not asked. Asking them made n simultaneous
+        // recognizers cost n² checks (1,000 pans on one finger: 17% of the instructions).
+        let simultaneousWithAll = (r.delegate as? SceneDelegate)?.simultaneousWithAll ?? false
+        if !simultaneousWithAll {
+            for rival in recognizers where rival.observedState.isRecognition && prevents(rival, r) {
+                r.logicalState = .failed
+                r.cancelTimers()
+                let verb = rival.observedState == .recognized ? "recognized" : "began"
+                observe(
+                    r, .failed, reason: "prevented by \(rival.name), which \(verb) first",
+                    code: ReasonCode("preventedBy", names: ["by": rival.name]))
+                return
+            }
         }
         if resolvedWait { r.didFinishWaiting() }
         willObserveRecognition(r)
@@ -149,7 +155,7 @@ final class GestureEnvironment {
             // A dependent that has no touches is not taking part in this sequence: nothing to fail.
             if other.failureRequirements.contains(where: { $0 === r }), other.engagedTouchCount > 0 || !other.waitingStates.isEmpty {
                 losers.append((other, "\(r.name) \(verb), and \(other.name) requires it to fail", ReasonCode("requiredToFail", names: ["requirement": r.name])))
-            } else if prevents(r, other) {
+            } else if !simultaneousWithAll, prevents(r, other) {
                 losers.append((other, "prevented by \(r.name), which \(verb)", ReasonCode("preventedBy", names: ["by": r.name])))
             }
         }

@@ -15,12 +15,16 @@ public struct SceneError: Error, Hashable, Sendable, CustomStringConvertible {
 /// `shouldReceiveTouch` keys.
 final class SceneDelegate: GestureRecognizerDelegate {
     let simultaneousWith: Set<String>
+    /// `simultaneousWith: ["*"]`: yes to every other recognizer (arbitration skips asking, see
+    /// `GestureEnvironment.attemptToLeavePossible`).
+    let simultaneousWithAll: Bool
     let shouldBegin: Bool
     let touchFilter: TouchFilter
     unowned let window: Window
 
     init(_ description: RecognizerDescription, window: Window) {
         simultaneousWith = Set(description.simultaneousWith)
+        simultaneousWithAll = simultaneousWith.contains("*")
         shouldBegin = description.shouldBegin
         touchFilter = description.shouldReceiveTouch
         self.window = window
@@ -41,7 +45,7 @@ final class SceneDelegate: GestureRecognizerDelegate {
     }
 
     func gestureRecognizer(_ recognizer: GestureRecognizer, shouldRecognizeSimultaneouslyWith other: GestureRecognizer) -> Bool {
-        simultaneousWith.contains("*") || simultaneousWith.contains(other.name)
+        simultaneousWithAll || simultaneousWith.contains(other.name)
     }
 }
 

@@ -35,9 +35,17 @@ enum TraceNumber {
             return
         }
         let description = value.magnitude.description
-        guard description.contains("e") || description.contains("E") else {
+        // The description's bytes are scanned here rather than with `contains("e")` and `hasSuffix`,
+        // which with Foundation in the module are NSString searches: 29% of `convert`'s instructions
+        // (the 2 MB sample through `convert -f`: 1,006 million instructions before, see docs/performance.md).
+        let utf8 = description.utf8
+        guard utf8.contains(where: { $0 == UInt8(ascii: "e") || $0 == UInt8(ascii: "E") }) else {
             if value < 0 { output += "-" }
-            output += description.hasSuffix(".0") ? String(description.dropLast(2)) : description
+            if utf8.count >= 2, utf8.last == UInt8(ascii: "0"), utf8[utf8.index(utf8.endIndex, offsetBy: -2)] == UInt8(ascii: ".") {
+                output.append(contentsOf: description.dropLast(2))
+            } else {
+                output += description
+            }
             return
         }
         if value < 0 { output += "-" }
