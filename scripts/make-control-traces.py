@@ -53,3 +53,23 @@ write("tap-on-view-holding-button", {
         {"name": "like", "frame": [250, 240, 80, 44], "control": "button"}]}])],
     "recognizers": [{"name": "openCard", "kind": "tap", "view": "card"}],
 }, {"tap-button": tap(0, 1, 300, 460), "tap-card": tap(0, 1, 100, 300)})
+
+# 4. A plain cell (not a control) in a vertical list, with its deliveries: a held press reaches the
+#    cell after the content-touch delay (`delayedBy` the list) and a drag then scrolls and cancels
+#    it; a quick drag scrolls and the cell sees nothing. With canCancelContentTouches false, once
+#    the cell has the touch the list does not scroll however the finger moves (issue 30).
+def cell_scene(can_cancel):
+    scroll = {"contentSize": [390, 3000]}
+    if not can_cancel:
+        scroll["canCancelContentTouches"] = False
+    return {"gesturectl-scene": 1, "views": [root([{
+        "name": "list", "frame": [0, 0, 390, 844], "scrollView": scroll,
+        "children": [{"name": "cell", "frame": [0, 100, 390, 88]}]}])]}
+
+write("cell-in-scroll-view", cell_scene(True), {
+    "quick-drag": drag(0, 1, 60, 140, 60, 20, 0.25),
+    "held-press-then-drag": drag(0, 1, 60, 140, 60, 20, 0.25, hold=0.4, rest=0.2),
+})
+write("cell-in-scroll-view-no-cancel", cell_scene(False), {
+    "held-press-then-drag": drag(0, 1, 60, 140, 60, 20, 0.25, hold=0.4, rest=0.2),
+})
