@@ -76,3 +76,23 @@ gallery_traces = {
 }
 write("swipe-in-gallery", gallery_scene(True), gallery_traces)
 write("swipe-waits-for-gallery", gallery_scene(False), gallery_traces)
+
+# 5. A plain cell (not a control) in a vertical list, with its deliveries: a held press reaches the
+#    cell after the content-touch delay (`delayedBy` the list) and a drag then scrolls and cancels
+#    it; a quick drag scrolls and the cell sees nothing. With canCancelContentTouches false, once
+#    the cell has the touch the list does not scroll however the finger moves (issue 30).
+def cell_scene(can_cancel):
+    scroll = {"contentSize": [390, 3000]}
+    if not can_cancel:
+        scroll["canCancelContentTouches"] = False
+    return {"gesturectl-scene": 1, "views": [root([{
+        "name": "list", "frame": [0, 0, 390, 844], "scrollView": scroll,
+        "children": [{"name": "cell", "frame": [0, 100, 390, 88]}]}])]}
+
+write("cell-in-scroll-view", cell_scene(True), {
+    "quick-drag": drag(0, 1, 60, 140, 60, 20, 0.25),
+    "held-press-then-drag": drag(0, 1, 60, 140, 60, 20, 0.25, hold=0.4, rest=0.2),
+})
+write("cell-in-scroll-view-no-cancel", cell_scene(False), {
+    "held-press-then-drag": drag(0, 1, 60, 140, 60, 20, 0.25, hold=0.4, rest=0.2),
+})

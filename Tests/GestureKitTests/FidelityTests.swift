@@ -125,6 +125,21 @@ extension FidelityTests {
     }
 }
 
+extension FidelityTests {
+    /// `gestureRecognizer(_:shouldRecognizeSimultaneouslyWith:)`: "returning NO is not guaranteed to
+    /// prevent simultaneous recognition, as the other gesture's delegate may return YES": the
+    /// recognizer that would be prevented may be the one whose delegate allows it.
+    @Test func theOtherRecognizersDelegateAloneAllowsSimultaneousRecognition() throws {
+        let scene = singleViewScene([
+            recognizer("press", .longPress()),
+            recognizer("pan", .pan()) { $0.simultaneousWith = ["press"] },
+        ])
+        let records = try transitions([first.down(0, 100, 100), first.move(0.7, 100, 200), first.up(0.8, 100, 200)], scene: scene)
+        #expect(records.of("press").map(\.state) == [.began, .changed, .ended])
+        #expect(records.of("pan").map(\.state) == [.began, .ended])
+    }
+}
+
 /// A discrete recognizer that recognizes as soon as a finger touches down.
 private final class RecognizesAtTouchDown: GestureRecognizer {
     override var isDiscrete: Bool { true }

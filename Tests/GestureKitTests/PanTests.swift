@@ -7,6 +7,16 @@ private let finger = Finger(1)
 private let scene = singleViewScene([recognizer("pan", .pan())])
 
 extension PanTests {
+    /// A diagonal movement past the hysteresis on both axes has it removed from each axis.
+    @Test func hysteresisIsRemovedFromBothAxesOfADiagonalTranslation() throws {
+        let records = try transitions([
+            finger.down(0, 100, 100), finger.move(0.01, 115, 112), finger.move(0.02, 125, 130), finger.up(0.03, 125, 130),
+        ], scene: scene)
+        #expect(records.summary == ["pan began@0.01", "pan changed@0.02", "pan ended@0.03"])
+        #expect(records[0].translation == Point(x: 5, y: 2))
+        #expect(records[1].translation == Point(x: 15, y: 20))
+    }
+
     @Test func hysteresisIsRemovedFromTheTranslation() throws {
         let records = try transitions([
             finger.down(0, 100, 100), finger.move(0.01, 104, 101), finger.move(0.02, 112, 103),

@@ -91,9 +91,10 @@ public struct ScrollViewDescription: Hashable, Sendable {
     /// `touchesShouldCancel(in:)` answers true for controls too (UIKit's default answers false for them).
     public var touchesShouldCancelInControls = false
 
-    /// `UIScrollView.DecelerationRate.normal` (UIKit's headers: 0.998 per millisecond).
+    /// `UIScrollView.DecelerationRate.normal`: 0.998 per millisecond (reported: the header declares the
+    /// constant without its value; this is the value developers print and reimplementations use).
     public static let normalDecelerationRate = 0.998
-    /// `UIScrollView.DecelerationRate.fast` (UIKit's headers: 0.99 per millisecond).
+    /// `UIScrollView.DecelerationRate.fast`: 0.99 per millisecond (reported, as `normal`).
     public static let fastDecelerationRate = 0.99
 
     /// A scroll view with UIKit's defaults.

@@ -5,7 +5,7 @@
 /// docs/controls-and-scrolling.md for the evidence behind each.
 public struct ViewThresholds: ThresholdTable, Hashable, Sendable {
     /// Control: how far outside its bounds a drag still counts as inside (`touchDragInside`,
-    /// `touchUpInside`), in points (RE and measured by others: UIControl's expanded bounds of 70 pt).
+    /// `touchUpInside`), in points (reported: a forum answer gives "about 70 pixels", no measurement described).
     public var controlTouchSlop = 70.0
     /// Slider: the width of the knob (thumb), in points (choice: the size commonly given for the default thumb).
     public var sliderKnobWidth = 31.0
@@ -17,12 +17,12 @@ public struct ViewThresholds: ThresholdTable, Hashable, Sendable {
     public var stepperAutorepeatDelay = 0.5
     /// Stepper: the interval between repeated steps, in seconds (choice).
     public var stepperAutorepeatInterval = 0.1
-    /// Scroll view: the content-touch delay (`delaysContentTouches`), in seconds (measured by others:
-    /// developers' write-ups of the button-highlight delay give 150 ms).
+    /// Scroll view: the content-touch delay (`delaysContentTouches`), in seconds (reported: developers'
+    /// write-ups of the button-highlight delay give 150 ms, without a described measurement).
     public var contentTouchDelay = 0.15
     /// Scroll view: finger movement on a scrollable axis before the scroll view's pan begins, in points (RE: as a pan's hysteresis).
     public var scrollHysteresis = 10.0
-    /// Scroll view: the rubber-band coefficient c of `(x × d × c) / (d + c × x)` (RE, public: 0.55).
+    /// Scroll view: the rubber-band coefficient c of `(x × d × c) / (d + c × x)` (reported: Grant Paul's published reverse engineering, 0.55).
     public var rubberBandCoefficient = 0.55
     /// Scroll view: a finger that rested this long after its last movement before lifting throws
     /// nothing (the velocity at the lift is zero), in seconds (choice: the 100 ms window of the

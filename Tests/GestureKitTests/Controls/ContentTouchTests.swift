@@ -177,4 +177,37 @@ import Testing
         let first = try #require(frames.first).contentOffset.y - from
         #expect(abs(first - velocity / 60) < 0.1 * abs(velocity / 60))
     }
+
+    /// Released past an edge, the content springs back: the distance left shrinks as
+    /// exp(−t / bounceTimeConstant) (0.1 s), frame by frame, not at the deceleration rate.
+    @Test func theBounceBackFollowsItsSpringFrameByFrame() throws {
+        var samples = finger.drag(from: Point(x: 200, y: 300), to: Point(x: 200, y: 500), duration: 0.4, lift: false)
+        samples.append(finger.up(0.8, 200, 500))
+        let records = try analyze(samples, scene: list())
+        let end = try #require(records.scrolls.first { $0.event == .willEndDragging })
+        let pulled = end.contentOffset.y
+        #expect(pulled < -50)
+        let frames = records.scrolls.drop { $0.event != .willBeginDecelerating }.filter { $0.event == .didScroll }.dropLast()
+        #expect(frames.count > 3)
+        for (index, frame) in frames.enumerated() {
+            let elapsed = Double(index + 1) / 60
+            #expect(abs(frame.contentOffset.y - pulled * exp(-elapsed / 0.1)) < 1e-6, "frame \(index + 1)")
+        }
+    }
+
+    /// Paging: a fling back (faster than pagingVelocityThreshold, 300 pt/s) goes to the previous
+    /// page even when the content moved less than half a page; a slow drag back as far does not.
+    @Test func aFlingBackGoesToThePreviousPage() throws {
+        let pager = rootScene([scrollView("pager", frame: Self.screen, contentSize: Size(width: 1170, height: 844)) {
+            $0.pagingEnabled = true
+            $0.contentOffset = Point(x: 390, y: 0)
+        }])
+        let fling = finger.drag(from: Point(x: 100, y: 400), to: Point(x: 200, y: 400), duration: 0.1)
+        let flung = try analyze(fling, scene: pager)
+        #expect(try #require(flung.scrolls.first { $0.event == .willEndDragging }).velocity?.x ?? 0 < -300)
+        #expect(flung.scrolls.last?.contentOffset == Point(x: 0, y: 0))
+        var slow = finger.drag(from: Point(x: 100, y: 400), to: Point(x: 200, y: 400), duration: 0.5, lift: false)
+        slow.append(finger.up(1, 200, 400))
+        #expect(try analyze(slow, scene: pager).scrolls.last?.contentOffset == Point(x: 390, y: 0))
+    }
 }
