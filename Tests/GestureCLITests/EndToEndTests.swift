@@ -78,7 +78,8 @@ extension EndToEndTests {
         #expect(help.status == 0)
         #expect(
             help.stdout.hasPrefix(
-                "usage: gesturectl validate [--scene FILE] [--strict]\n                           [--input-format json|jsonl|csv] TRACE...\n"))
+                "usage: gesturectl validate [--scene FILE] [--strict]\n                           [--input-format json|jsonl|csv] [--time-scale X]\n"
+                    + "                           [--scale S] TRACE...\n"))
     }
 
     @Test func closedPipeStopsQuietly() throws {
