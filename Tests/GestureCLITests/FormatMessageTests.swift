@@ -24,6 +24,14 @@ import Testing
         }
     }
 
+    @Test func standardInputHasNoNameToChange() throws {
+        let live = try LiveProcess(["analyze", "--input-format", "csv", "-"])
+        live.send(Self.jsonLines)
+        let result = live.finish()
+        #expect(result == RunResult(status: 65, stdout: "", stderr:
+            "<stdin>:1:1: error: this is JSON Lines (one sample per line), not CSV: give --input-format jsonl\n"))
+    }
+
     @Test func aWebDriverBodyGivenToAnalyzeSaysToConvertIt() throws {
         let fixtures = try Fixtures(["body.json": try Self.text(PackagePaths.trace("webdriver/swipe.actions"))])
         let path = fixtures.path("body.json")

@@ -89,6 +89,21 @@ struct ConvertCommand: Command {
             environment.printError("\(TraceInputs.displayName(settings.input)): error: \(error.description)")
             return .dataError
         }
+        // A recording or WebDriver conversion is read back before it is written: whatever the input,
+        // `convert` never writes a trace that `gesturectl` itself rejects (the converters' own limits
+        // should already have said why, at the input's position).
+        if kind.traceEncoding == nil {
+            let reader = TraceReader(bytes: Array(text.utf8), name: settings.output ?? "<stdout>", encoding: settings.to)
+            do throws(TraceError) {
+                _ = try reader.header()
+                _ = try reader.readToEnd()
+            } catch {
+                environment.printError(
+                    "\(TraceInputs.displayName(settings.input)): error: the conversion makes a trace gesturectl rejects, "
+                        + "so nothing is written: \(error.description)")
+                return .dataError
+            }
+        }
         guard let output = settings.output, output != "-" else { return environment.writeResult(text) }
         return OutputFile.write(text, to: output, environment: environment)
     }

@@ -35,18 +35,17 @@ public enum FormatHint {
         let text = String(decoding: prefix.starts(with: [0xEF, 0xBB, 0xBF]) ? Array(prefix.dropFirst(3)) : prefix, as: UTF8.self)
         let lines = text.split(whereSeparator: \.isNewline).map { $0.trimmingCharacters(in: " \t\r") }.filter { !$0.isEmpty }
         guard let first = lines.first else { return nil }
-        let name = path == "-" ? "-" : path
         if WebDriverConverter.looksLikeActions(prefix) {
             return "this is a body of W3C WebDriver actions, not \(noun(expected)): convert it to a trace with "
-                + "'gesturectl convert --from webdriver --to jsonl \(name)'"
+                + "'gesturectl convert --from webdriver --to jsonl \(path)'"
         }
         if first.hasPrefix("#"), first.uppercased().hasPrefix("# EVEMU") || lines.contains(where: { $0.hasPrefix("E: ") }) {
             return "this is an evemu-record recording, not \(noun(expected)): convert it to a trace with "
-                + "'gesturectl convert --from evemu --to jsonl \(name)'"
+                + "'gesturectl convert --from evemu --to jsonl \(path)'"
         }
         if lines.prefix(8).contains(where: isGeteventLine) {
             return "this is an Android getevent log, not \(noun(expected)): convert it to a trace with "
-                + "'gesturectl convert --from getevent --to jsonl \(name)'"
+                + "'gesturectl convert --from getevent --to jsonl \(path)'"
         }
         // JSON Lines: a first line that is a whole JSON object, and another object on a later line.
         guard first.hasPrefix("{"), lines.count > 1, lines[1].hasPrefix("{"),
@@ -54,11 +53,13 @@ public enum FormatHint {
         else { return nil }
         let keys = Set(members.map(\.key))
         guard keys.contains("t") || keys.contains("gesturectl") else { return nil }
+        // Standard input has no name to change.
+        let fix = path == "-" ? "give --input-format jsonl" : "name it .jsonl or give --input-format jsonl"
         switch expected {
         case .trace(.json):
-            return "this is JSON Lines (one sample per line), not a JSON document: name it .jsonl or give --input-format jsonl"
+            return "this is JSON Lines (one sample per line), not a JSON document: \(fix)"
         case .trace(.csv):
-            return "this is JSON Lines (one sample per line), not CSV: name it .jsonl or give --input-format jsonl"
+            return "this is JSON Lines (one sample per line), not CSV: \(fix)"
         case .trace(.jsonl):
             return nil
         case .scene:

@@ -139,6 +139,7 @@ extension CSVReader {
     private mutating func readComment() throws(TraceError) {
         let line = s.position.line
         s.pos &+= 1
+        sawComment = true
         comment.removeAll(keepingCapacity: true)
         var tooLong = false
         while true {

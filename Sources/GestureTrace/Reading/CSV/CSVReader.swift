@@ -91,6 +91,8 @@ struct CSVReader: FormatReader {
     var cellPositions: [SourcePosition] = []
     var rowStart = SourcePosition(line: 1, column: 1)
     var comment: [UInt8] = []
+    /// Whether a comment line was read (an input of blank lines only is empty; one of comments needs its header row).
+    var sawComment = false
 
     init(_ scanner: ByteScanner) {
         s = scanner
@@ -130,12 +132,17 @@ struct CSVReader: FormatReader {
     /// Reads the comments, the header row and the first data row (kept pending), so the header is complete.
     private mutating func readPreamble() throws(TraceError) {
         preambleRead = true
-        // An empty file is a trace without samples, in every encoding (`--allow-empty` lets it pass).
+        // An empty file (or blank lines only) is a trace without samples, in every encoding
+        // (`--allow-empty` lets it pass); comments without a header row are not.
         if try s.peek() == nil {
             done = true
             return
         }
         guard try nextRow() else {
+            if !sawComment {
+                done = true
+                return
+            }
             throw s.error("missing header row: expected the column names, such as t,id,phase,x,y")
         }
         try defineColumns()
