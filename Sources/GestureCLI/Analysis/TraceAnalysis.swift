@@ -221,7 +221,8 @@ enum TraceAnalysis {
             throw .unreadable(error)
         }
         if let only = settings.only {
-            let known = scene.recognizers.map(\.name)
+            // The scene's recognizers and its scroll views' own (`NAME.pan`, `NAME.pinch`).
+            let known = scene.recognizers.map(\.name) + scene.scrollViewRecognizerNames
             let unknown = only.sorted().filter { !known.contains($0) }
             if !unknown.isEmpty {
                 throw .unknownOnlyNames(

@@ -53,7 +53,7 @@ final class GestureEnvironment {
         }
         switch target {
         case .began, .recognized:
-            attemptToLeavePossible(r, target, resolvedWait: false)
+            attemptToLeavePossible(r, target, resolvedBy: nil)
         case .failed:
             r.cancelTimers()
             observe(r, .failed, reason: r.pendingReason)
@@ -102,8 +102,9 @@ final class GestureEnvironment {
 
     /// Makes `r` leave `possible` for `target` if the rules allow it now; it waits while a
     /// requirement is unresolved. The delegate's `gestureRecognizerShouldBegin` is asked only when
-    /// the transition would really happen, once nothing holds it back.
-    private func attemptToLeavePossible(_ r: GestureRecognizer, _ target: RecognizerState, resolvedWait: Bool) {
+    /// the transition would really happen, once nothing holds it back. `resolvedBy` is the
+    /// requirement whose failure ended a wait.
+    private func attemptToLeavePossible(_ r: GestureRecognizer, _ target: RecognizerState, resolvedBy: GestureRecognizer?) {
         for requirement in r.failureRequirements where requirement.observedState.isRecognition {
             r.logicalState = .failed
             r.cancelTimers()
@@ -112,6 +113,7 @@ final class GestureEnvironment {
         }
         if !r.unresolvedRequirements.isEmpty {
             r.waitingStates = [target]
+            r.waitStart = clock.now
             return
         }
         if let delegate = r.delegate, !delegate.gestureRecognizerShouldBegin(r) {
@@ -129,13 +131,12 @@ final class GestureEnvironment {
         for rival in recognizers where rival.observedState.isRecognition && prevents(rival, r) {
             r.logicalState = .failed
             r.cancelTimers()
-            let verb = rival.observedState == .recognized ? "recognized" : "began"
-            observe(r, .failed, reason: "prevented by \(rival.name), which \(verb) first")
+            observe(r, .failed, reason: "prevented by \(rival.name), which \(rival.recognitionSummary) first")
             return
         }
-        if resolvedWait { r.didFinishWaiting() }
+        if resolvedBy != nil { r.didFinishWaiting() }
         willObserveRecognition(r)
-        observe(r, target, reason: nil)
+        observe(r, target, reason: nil, cause: cause(of: r, target, resolvedBy: resolvedBy))
         // Every recognizer this recognition fails is failed before any is reported, so that a
         // recognizer waiting on one of them is not resolved into recognizing first (the single tap of
         // a single → double → triple tap chain, when the triple tap recognizes).
@@ -146,7 +147,7 @@ final class GestureEnvironment {
             if other.failureRequirements.contains(where: { $0 === r }), other.engagedTouchCount > 0 || !other.waitingStates.isEmpty {
                 losers.append((other, "\(r.name) \(verb), and \(other.name) requires it to fail"))
             } else if prevents(r, other) {
-                losers.append((other, "prevented by \(r.name), which \(verb)"))
+                losers.append((other, "prevented by \(r.name), which \(r.recognitionSummary)"))
             }
         }
         for loser in losers {
@@ -157,11 +158,41 @@ final class GestureEnvironment {
         for loser in losers { observe(loser.recognizer, .failed, reason: loser.reason) }
     }
 
+    /// What made `r` begin or recognize: its own cause, then what arbitration adds (the failure
+    /// requirement it waited for, a delegate that answered yes to `gestureRecognizerShouldBegin`,
+    /// the recognizers it recognizes alongside because a delegate allows it).
+    private func cause(of r: GestureRecognizer, _ target: RecognizerState, resolvedBy: GestureRecognizer?) -> String {
+        var cause = r.pendingCause ?? "\(r.name) set its state to \(target.rawValue)"
+        if let resolvedBy {
+            let since = r.waitStart.map { " from \(formatTime($0)) s" } ?? ""
+            cause += "; it waited\(since) until \(resolvedBy.name) failed at \(formatTime(clock.now)) s, as it requires"
+        }
+        if let delegate = r.delegate, !(delegate is SceneDelegate) {
+            cause += "; its delegate \(delegate.delegateDescription) answered yes to gestureRecognizerShouldBegin"
+        }
+        var alongside: [String] = []
+        for rival in recognizers where rival !== r && rival.observedState.isRecognition && shareTouches(r, rival) {
+            if let d = r.delegate, d.gestureRecognizer(r, shouldRecognizeSimultaneouslyWith: rival) {
+                alongside.append("\(rival.name) (its delegate\(Self.named(d)) allows it)")
+            } else if let d = rival.delegate, d.gestureRecognizer(rival, shouldRecognizeSimultaneouslyWith: r) {
+                alongside.append("\(rival.name) (\(rival.name)'s delegate\(Self.named(d)) allows it)")
+            }
+        }
+        if !alongside.isEmpty { cause += "; alongside " + alongside.joined(separator: ", ") }
+        return cause
+    }
+
+    /// ` NAME` for a delegate written in code, nothing for the scene's own (`simultaneousWith`).
+    private static func named(_ delegate: any GestureRecognizerDelegate) -> String {
+        delegate is SceneDelegate ? "" : " " + delegate.delegateDescription
+    }
+
     /// Records an observed transition and applies its consequences for waiting recognizers.
-    private func observe(_ r: GestureRecognizer, _ state: RecognizerState, reason: String?) {
+    private func observe(_ r: GestureRecognizer, _ state: RecognizerState, reason: String?, cause: String? = nil) {
         markDirty(r)
         r.observedState = state
-        emit(r.makeRecord(state, at: clock.now, reason: reason))
+        if state == .began || state == .recognized { r.recognitionTime = clock.now }
+        emit(r.makeRecord(state, at: clock.now, reason: reason, cause: cause))
         if let didObserveTransition { didObserveTransition(r, state) }
         if state == .failed {
             didObserveFailure(r)
@@ -176,7 +207,7 @@ final class GestureEnvironment {
             let states = waiter.waitingStates
             waiter.waitingStates = []
             guard let first = states.first else { continue }
-            attemptToLeavePossible(waiter, first, resolvedWait: true)
+            attemptToLeavePossible(waiter, first, resolvedBy: failed)
             for next in states.dropFirst() where waiter.observedState.isRecognition {
                 observe(waiter, next, reason: nil)
             }
@@ -252,6 +283,13 @@ extension RecognizerState {
 }
 
 extension GestureRecognizer {
+    /// `began at 41.3 s`: when the recognizer won, for the reasons of the recognizers it prevents
+    /// (its own record's `cause` says why).
+    var recognitionSummary: String {
+        let verb = observedState == .recognized ? "recognized" : "began"
+        return verb + (recognitionTime.map { " at \(formatTime($0)) s" } ?? "")
+    }
+
     /// Requirements still possible and involved in the current touches; not-yet-involved
     /// requirements do not hold a recognizer back (see docs/arbitration.md).
     var unresolvedRequirements: [GestureRecognizer] {

@@ -6,6 +6,9 @@ public protocol GestureRecognizerDelegate: AnyObject {
     func gestureRecognizer(_ recognizer: GestureRecognizer, shouldReceive touch: Touch) -> Bool
     /// Whether the two may recognize at the same time (`shouldRecognizeSimultaneouslyWith`).
     func gestureRecognizer(_ recognizer: GestureRecognizer, shouldRecognizeSimultaneouslyWith other: GestureRecognizer) -> Bool
+    /// How records name the delegate when its answer made a recognizer begin ("its delegate
+    /// PanelDelegate answered yes to gestureRecognizerShouldBegin"): its type's name by default.
+    var delegateDescription: String { get }
 }
 
 extension GestureRecognizerDelegate {
@@ -15,4 +18,6 @@ extension GestureRecognizerDelegate {
     public func gestureRecognizer(_ recognizer: GestureRecognizer, shouldReceive touch: Touch) -> Bool { true }
     /// No.
     public func gestureRecognizer(_ recognizer: GestureRecognizer, shouldRecognizeSimultaneouslyWith other: GestureRecognizer) -> Bool { false }
+    /// The delegate's type name.
+    public var delegateDescription: String { String(describing: type(of: self)) }
 }

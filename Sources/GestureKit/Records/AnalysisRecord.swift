@@ -40,6 +40,10 @@ public struct TransitionRecord: Hashable, Sendable {
     public var score: Double?
     /// Why the recognizer failed or was cancelled.
     public var reason: String?
+    /// What made a `began` or `recognized` transition happen: the figure and the threshold it
+    /// passed, and what arbitration added (a failure requirement it waited for, a delegate's answer,
+    /// the recognizers it recognizes alongside).
+    public var cause: String?
 
     /// Creates a record with only the keys every record has.
     public init(t: Double, recognizer: String, kind: String, view: String, state: RecognizerState) {

@@ -302,3 +302,21 @@ public struct SceneDescription: Hashable, Sendable {
         self.velocityEstimator = velocityEstimator
     }
 }
+
+extension SceneDescription {
+    /// The names of the scroll views' own recognizers, in view order: `NAME.pan` for every scroll
+    /// view and `NAME.pinch` for one that zooms (its minimum and maximum zoom scales differ), as
+    /// ``ScrollView`` names them.
+    public var scrollViewRecognizerNames: [String] {
+        var names: [String] = []
+        func visit(_ view: ViewDescription) {
+            if let scroll = view.scrollView {
+                names.append(view.name + ".pan")
+                if scroll.minimumZoomScale != scroll.maximumZoomScale { names.append(view.name + ".pinch") }
+            }
+            for child in view.children { visit(child) }
+        }
+        for view in views { visit(view) }
+        return names
+    }
+}

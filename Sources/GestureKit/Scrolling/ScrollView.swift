@@ -106,6 +106,8 @@ public final class ScrollViewPanGestureRecognizer: PanGestureRecognizer {
     /// The scroll view it belongs to.
     public internal(set) weak var scrollView: ScrollView?
 
+    override var hysteresisName: String { "scrollHysteresis" }
+
     override func movementTowardHysteresis(_ raw: Point) -> Point {
         guard let scrollView else { return raw }
         return Point(x: scrollView.scrollsHorizontally ? raw.x : 0, y: scrollView.scrollsVertically ? raw.y : 0)
