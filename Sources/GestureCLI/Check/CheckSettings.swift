@@ -36,6 +36,12 @@ struct CheckSettings: Sendable {
     ///   - processorCount: the default for `--jobs`.
     /// - Throws: ``UsageError`` for a bad `--jobs`, `--shard` or `--tolerance` value, `--force`
     ///   without `--update`, `--update` under CI without `--force`, `--junit -`, or `-` given twice.
+    /// `--fragile PERCENT`: report the traces whose outcome changes within this much perturbation
+    /// (docs/margins.md); nil: no margins are searched.
+    var fragile: Double?
+    /// `--fragile-fails`: a fragile trace makes the exit status 1.
+    var fragileFails = false
+
     init(_ arguments: ParsedArguments, variables: [String: String], processorCount: Int) throws(UsageError) {
         paths = try TraceInputs.paths(arguments.operands)
         update = arguments.isSet("update")
@@ -67,6 +73,14 @@ struct CheckSettings: Sendable {
         allowsEmpty = arguments.isSet("allow-empty")
         prune = arguments.isSet("prune")
         if prune, !update { throw UsageError("'--prune' applies only with '--update'") }
+        if let text = arguments.value("fragile") {
+            guard let value = Double(text), value.isFinite, value > 0 else {
+                throw UsageError("invalid value '\(text)' for '--fragile': expected a percentage above 0, such as 5")
+            }
+            fragile = value
+        }
+        fragileFails = arguments.isSet("fragile-fails")
+        if fragileFails, fragile == nil { throw UsageError("'--fragile-fails' applies only with '--fragile PERCENT'") }
         tolerance = Self.defaultTolerance
         if let text = arguments.value("tolerance") {
             guard let value = Double(text), value.isFinite, value >= 0 else {

@@ -1,3 +1,4 @@
+import Foundation
 import GestureKit
 
 /// A stretch of a trace that margins perturb as one: from a touch down while no finger is down,
@@ -19,10 +20,13 @@ struct Episode: Sendable {
         var downTime: Double
         /// Whether it came down after the episode's first touch (a second finger, a later tap).
         var isLater: Bool
+        /// Whether another finger was down when it touched down (a second finger, not a later tap).
+        var overlaps: Bool
         /// The earliest its touch down may be moved to (``Perturbation/earliestTimingShift(_:)``).
         var earliestDown: Double
-        /// The indices of its samples.
+        /// The indices of its samples, and their times.
         var indices: [Int]
+        var times: [Double]
         /// Where its last sample is, relative to where it touched down.
         var displacement: Point
     }
@@ -45,6 +49,17 @@ struct Episode: Sendable {
     /// Whether the sample is one of the episode's.
     func contains(_ index: Int) -> Bool { owner[index] != nil }
 
+    /// The instance with the longest displacement (the stroke that margins describe).
+    var longestStroke: Instance? {
+        instances.max { hypot($0.displacement.x, $0.displacement.y) < hypot($1.displacement.x, $1.displacement.y) }
+    }
+
+    /// The times of the samples of the touches that timing does not shift, sorted and distinct:
+    /// the events a shifted second finger's samples are moved onto.
+    var unshiftedTimes: [Double] {
+        Array(Set(instances.filter { !$0.isLater }.flatMap(\.times))).sorted()
+    }
+
     /// The episodes of a trace, in order.
     static func split(_ samples: [Sample]) -> [Episode] {
         var episodes: [Episode] = []
@@ -63,13 +78,15 @@ struct Episode: Sendable {
                 guard var episode = current else { continue }
                 let earliest = max(episode.start, lastEnd[id] ?? -Double.infinity) + timingGuard
                 episode.instances.append(Instance(
-                    id: id, down: location, downTime: sample.t, isLater: sample.t > episode.start, earliestDown: earliest,
-                    indices: [], displacement: .zero))
+                    id: id, down: location, downTime: sample.t, isLater: sample.t > episode.start, overlaps: !down.isEmpty,
+                    earliestDown: earliest,
+                    indices: [], times: [], displacement: .zero))
                 down[id] = episode.instances.count - 1
                 current = episode
             }
             guard var episode = current, let which = down[id] else { continue }
             episode.instances[which].indices.append(index)
+            episode.instances[which].times.append(sample.t)
             episode.instances[which].displacement = location - episode.instances[which].down
             episode.sampleIndices.append(index)
             episode.owner[index] = which

@@ -51,27 +51,27 @@ enum MarginReport {
         outcome.isEmpty ? "no gesture" : outcome.map(\.rawValue).joined(separator: ", ")
     }
 
-    /// `failed with 4% less distance (the first finger's 52 pt → 49.9 pt)`.
+    /// `failed with 4% less distance (the longest stroke's 52 pt → 49.9 pt)`.
     static func describe(_ flip: Flip, _ episode: Episode) -> String {
         let text = "\(outcomeText(flip.becomes)) with " + amountText(flip.perturbation, episode)
         switch flip.perturbation.kind {
         case .speed, .distance: return text
-        case .angle, .timing: return text + ", \(number(flip.percent, 1))%"
+        case .angle, .timing: return text + ", \(small(flip.percent, 1))%"
         }
     }
 
     /// The perturbation in its own units, with what it did to the trace's figure.
     static func amountText(_ p: Perturbation, _ episode: Episode) -> String {
         let magnitude = abs(p.amount)
-        let first = episode.instances.first
+        let first = episode.longestStroke
         switch p.kind {
         case .speed:
             let factor = p.amount >= 0 ? 1 + p.amount : 1 / (1 - p.amount)
             let duration = episode.end - episode.start
-            return "\(number(magnitude * 100, 1))% \(p.amount >= 0 ? "slower" : "faster") (\(number(duration, 3)) s → \(number(duration * factor, 3)) s)"
+            return "\(small(magnitude * 100, 1))% \(p.amount >= 0 ? "slower" : "faster") (\(number(duration, 3)) s → \(number(duration * factor, 3)) s)"
         case .distance:
             let length = first.map { hypot($0.displacement.x, $0.displacement.y) } ?? 0
-            return "\(number(magnitude * 100, 1))% \(p.amount >= 0 ? "more" : "less") distance (the first finger's "
+            return "\(small(magnitude * 100, 1))% \(p.amount >= 0 ? "more" : "less") distance (the longest stroke's "
                 + "\(number(length, 2)) pt → \(number(length * (1 + p.amount), 2)) pt)"
         case .angle:
             // Measured from the axis the trace's stroke is nearer to.
@@ -88,7 +88,7 @@ enum MarginReport {
                 trace = 90 - before
                 after = 90 - after
             }
-            return "\(number(magnitude, 2))° \(p.amount >= 0 ? "clockwise" : "counter-clockwise") (the stroke at "
+            return "\(small(magnitude, 2))° \(p.amount >= 0 ? "clockwise" : "counter-clockwise") (the stroke at "
                 + "\(number(after, 2))° off \(axis); this trace: \(number(trace, 2))°)"
         case .timing:
             let delay = MarginSearch.laterDelay(episode) ?? 0
@@ -118,4 +118,12 @@ enum MarginReport {
     }
 
     private static func number(_ value: Double, _ digits: Int) -> String { DecimalFormatting.string(value, fractionDigits: digits) }
+
+    /// A number with `digits` decimals, or, when that would print 0 for a value that is not, as
+    /// many as its first significant digit needs (a margin of 0.0003° is not 0°).
+    static func small(_ value: Double, _ digits: Int) -> String {
+        var places = digits
+        while places < 9, value != 0, DecimalFormatting.string(value, fractionDigits: places) == "0" { places += 1 }
+        return DecimalFormatting.string(value, fractionDigits: places)
+    }
 }

@@ -13,7 +13,10 @@ import GestureKit
 /// - `angle`: each finger's displacement from where it touched down rotated by `θ` degrees,
 ///   positive clockwise on screen.
 /// - `timing`: the touches that come down after the episode's first one (a second finger, a
-///   later tap) shifted in time by `Δ` seconds, all together.
+///   later tap) shifted in time by `Δ` seconds, all together. A second finger's samples then land
+///   on the nearest event of the first finger's (within half its frame interval), as a device
+///   samples fingers together: otherwise any shift, however small, would split each event in two
+///   and move one finger without the other.
 ///
 /// Samples after the episode move later by as much as the episode grew, so that they stay after it.
 struct Perturbation: Hashable, Sendable {
@@ -32,6 +35,9 @@ struct Perturbation: Hashable, Sendable {
     func apply(to samples: [Sample], episode: Episode) -> (samples: [Sample], shift: Double) {
         var out = samples
         var latest = episode.end
+        let events = kind == .timing ? episode.unshiftedTimes : []
+        var frame = Double.infinity
+        for (a, b) in zip(events, events.dropFirst()) where b - a > 1e-9 { frame = min(frame, b - a) }
         for index in episode.sampleIndices {
             guard case .touch(let id, let phase, let location, let force, let radius) = samples[index].kind else { continue }
             var t = samples[index].t
@@ -50,7 +56,10 @@ struct Perturbation: Hashable, Sendable {
                     point = origin + Point(x: d.x * cos(radians) - d.y * sin(radians), y: d.x * sin(radians) + d.y * cos(radians))
                 }
             case .timing:
-                if let touch, touch.isLater { t += amount }
+                if let touch, touch.isLater {
+                    t += amount
+                    if touch.overlaps { t = Self.snap(t, to: events, within: frame / 2) }
+                }
             }
             latest = max(latest, t)
             out[index] = Sample(t: t, kind: .touch(id: id, phase: phase, location: point, force: force, radius: radius))
@@ -61,6 +70,21 @@ struct Perturbation: Hashable, Sendable {
         }
         // Stable: samples of one time keep their order.
         return (out.enumerated().sorted { ($0.element.t, $0.offset) < ($1.element.t, $1.offset) }.map(\.element), shift)
+    }
+
+    /// `t` moved onto the nearest of `events` when one is within `tolerance`.
+    static func snap(_ t: Double, to events: [Double], within tolerance: Double) -> Double {
+        var low = 0, high = events.count
+        while low < high {
+            let middle = (low + high) / 2
+            if events[middle] < t { low = middle + 1 } else { high = middle }
+        }
+        var best = t, distance = Double.infinity
+        for index in [low - 1, low] where events.indices.contains(index) {
+            let d = abs(events[index] - t)
+            if d <= tolerance + 1e-12, d < distance { (best, distance) = (events[index], d) }
+        }
+        return best
     }
 
     /// How far the episode's later touches may move earlier: each must stay after the first touch
