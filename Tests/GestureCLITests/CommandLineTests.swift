@@ -12,7 +12,8 @@ import Testing
                                   [--deliveries] [--only NAMES] [--no-failures]
                                   [--compact] [--velocity-estimator uikit|lsq2|impulse]
                                   [--strict] [--allow-empty]
-                                  [--input-format json|jsonl|csv] [--follow] TRACE...
+                                  [--input-format json|jsonl|csv] [--follow] [--margins]
+                                  TRACE...
         """
 }
 

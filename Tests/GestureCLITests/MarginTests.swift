@@ -34,18 +34,21 @@ import Testing
         return MarginSearch.outcomes(search.replay(samples), from: 0, before: .infinity)[name] ?? []
     }
 
+    /// The first value from `start` in steps of `step` at which `changed` holds, or nil.
+    static func sweep(from start: Double, through end: Double, step: Double, _ changed: (Double) -> Bool) -> Double? {
+        var value = start
+        while value <= end + step / 2 {
+            if changed(value) { return value }
+            value += step
+        }
+        return nil
+    }
+
     @Test func theAngleMarginIsWhereASweepOfStrokesChangesOutcome() throws {
         // By hand: strokes written at each angle, 0.01° apart.
-        var boundary: Double?
-        var degrees = 11.0
-        while degrees <= 14 {
-            if Self.outcome(Self.stroke(degrees: degrees), scene: Self.tableScene, of: "reveal") != [.recognized] {
-                boundary = degrees
-                break
-            }
-            degrees += 0.01
-        }
-        let firstFailure = try #require(boundary, "the swipe never lost between 11° and 14°")
+        let firstFailure = try #require(Self.sweep(from: 11, through: 14, step: 0.01) { degrees in
+            Self.outcome(Self.stroke(degrees: degrees), scene: Self.tableScene, of: "reveal") != [.recognized]
+        }, "the swipe never lost between 11° and 14°")
         // The search, on a stroke at 13°: the clockwise rotation that lets the swipe win.
         var search = MarginSearch(samples: Self.stroke(degrees: 13), scene: Self.tableScene, screen: .defaultScreen, options: EngineOptions())
         let margins = try #require(search.run().first?.recognizers["reveal"])
@@ -70,16 +73,9 @@ import Testing
         recognizers: [RecognizerDescription(name: "doubleTap", kind: .tap(numberOfTapsRequired: 2), view: "screen")])
 
     @Test func theTimingMarginIsWhereASweepOfSecondTapsChangesOutcome() throws {
-        var boundary: Double?
-        var delay = 0.3
-        while delay <= 0.6 {
-            if Self.outcome(Self.doubleTap(delay: delay), scene: Self.tapScene, of: "doubleTap") != [.recognized] {
-                boundary = delay
-                break
-            }
-            delay += 0.001
-        }
-        let firstFailure = try #require(boundary)
+        let firstFailure = try #require(Self.sweep(from: 0.3, through: 0.6, step: 0.001) { delay in
+            Self.outcome(Self.doubleTap(delay: delay), scene: Self.tapScene, of: "doubleTap") != [.recognized]
+        })
         // The interval runs from the first lift: 0.08 + multiTapInterval 0.35.
         #expect(abs(firstFailure - 0.43) < 0.0015)
         var search = MarginSearch(samples: Self.doubleTap(delay: 0.2), scene: Self.tapScene, screen: .defaultScreen, options: EngineOptions())
