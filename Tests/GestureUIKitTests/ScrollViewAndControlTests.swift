@@ -49,6 +49,31 @@ final class ScrollingOverButtons: UIScrollView {
     }
 }
 
+/// A list that lets every other recognizer run with its own, as the scroll view is its recognizers'
+/// delegate (UIScrollView does not declare the protocol, so adopting it here is no redundant conformance).
+final class SharingList: UIScrollView, UIGestureRecognizerDelegate {
+    func gestureRecognizer(
+        _ gestureRecognizer: UIGestureRecognizer, shouldRecognizeSimultaneouslyWith otherGestureRecognizer: UIGestureRecognizer
+    ) -> Bool {
+        gestureRecognizer === panGestureRecognizer
+    }
+}
+
+/// Holds the list at its top while the sheet around it would take the drag (the sheet pattern).
+final class TopHolder: UIScrollViewDelegate {
+    func scrollViewDidScroll(_ scrollView: UIScrollView) {
+        if scrollView.contentOffset.y < 0 { scrollView.contentOffset.y = 0 }
+    }
+}
+
+/// A scroll view that observes its own offset, as sticky-header subclasses do.
+final class OffsetObserving: UIScrollView {
+    private(set) var seen: [CGFloat] = []
+    override var contentOffset: CGPoint {
+        didSet { seen.append(contentOffset.y) }
+    }
+}
+
 /// A button that refuses to track.
 final class InertButton: UIButton {
     override func beginTracking(_ touch: UITouch, with event: UIEvent?) -> Bool { false }
@@ -217,6 +242,75 @@ struct ScrollViewAndControlTests {
             #expect(timeline.controlEvents(of: "buy").contains(.touchUpOutside) || timeline.controlEvents(of: "buy").contains(.touchUpInside))
             #expect(list.contentOffset.y == 0)
         }
+    }
+
+    @Test("a UIScrollView subclass adopting UIGestureRecognizerDelegate answers for its own pan", arguments: [false, true])
+    func scrollViewIsItsRecognizersDelegate(sharing: Bool) {
+        let window = UIWindow(frame: CGRect(x: 0, y: 0, width: 390, height: 844))
+        let sheet = UIView(name: "sheet", frame: CGRect(x: 0, y: 100, width: 390, height: 744))
+        let sheetPan = UIPanGestureRecognizer(target: nil, action: nil)
+        sheetPan.name = "sheetPan"
+        sheet.addGestureRecognizer(sheetPan)
+        let frame = CGRect(x: 0, y: 0, width: 390, height: 744)
+        let list = sharing ? SharingList(name: "list", frame: frame) : UIScrollView(name: "list", frame: frame)
+        list.contentSize = CGSize(width: 390, height: 3000)
+        sheet.addSubview(list)
+        window.addSubview(sheet)
+        let timeline = replay(heldDrag(from: (195, 600), to: (195, 300)), on: window)
+        #expect(timeline.states(of: "list.pan").first == .began)
+        if sharing {
+            #expect(list.panGestureRecognizer.delegate === list)
+            #expect(timeline.states(of: "sheetPan").first == .began)
+        } else {
+            #expect(list.panGestureRecognizer.delegate == nil)
+            #expect(timeline.states(of: "sheetPan") == [.failed])
+        }
+    }
+
+    @Test("a scene's entry for list.pan can name a registered UIKit delegate, which then answers for the scroll view's pan")
+    func registeredDelegateOnScrollPan() throws {
+        let json = """
+            {"views": [{"name": "list", "frame": [0, 0, 390, 844], "scrollView": {"contentSize": [1170, 3000]}}],
+             "recognizers": [{"name": "list.pan", "delegate": "horizontalOnly"}]}
+            """
+        let vertical = try Replay.samples(heldDrag(from: (195, 600), to: (200, 300)), sceneJSON: json, registry: appleRegistry)
+        vertical.expectStates("list.pan", [.failed])
+        #expect(vertical.transitions(of: "list.pan").first?.reason == "its delegate's gestureRecognizerShouldBegin answered no")
+        let sideways = try Replay.samples(heldDrag(from: (300, 400), to: (100, 405)), sceneJSON: json, registry: appleRegistry)
+        #expect(sideways.states(of: "list.pan").first == .began)
+    }
+
+    @Test("a delegate setting contentOffset in scrollViewDidScroll holds the list, and the drag goes on from there")
+    func contentOffsetSetDuringADrag() {
+        let window = UIWindow(frame: CGRect(x: 0, y: 0, width: 390, height: 844))
+        let list = UIScrollView(name: "list", frame: CGRect(x: 0, y: 0, width: 390, height: 844))
+        list.contentSize = CGSize(width: 390, height: 3000)
+        let holder = TopHolder()
+        list.delegate = holder
+        window.addSubview(list)
+        // Down 200 points (the list stays at its top), then back up 100 in the same drag.
+        let ys: [Double] = [300, 320, 340, 360, 380, 400, 420, 440, 460, 480, 500, 480, 460, 440, 420, 400]
+        let samples: [Sample] = ys.enumerated().map { index, y in
+            .touch(Double(index) * 0.01, id: .number(1), index == 0 ? .began : index == ys.count - 1 ? .ended : .moved, x: 195, y: y)
+        }
+        let records = replay(samples, on: window).scrollRecords(of: "list")
+        // Each pull past the top is reported, then held back at 0 by the delegate.
+        #expect(records.contains { $0.event == .didScroll && $0.contentOffset.y < 0 })
+        #expect(records.filter { $0.event == .didScroll && $0.t <= 0.1 }.last?.contentOffset.y == 0)
+        let lastDragged = records.last { $0.event == .willEndDragging }
+        #expect(lastDragged?.contentOffset.y == 100)
+    }
+
+    @Test("a UIScrollView subclass's contentOffset observer runs at every scroll, as UIKit moves the content through the setter")
+    func contentOffsetObserver() {
+        let window = UIWindow(frame: CGRect(x: 0, y: 0, width: 390, height: 844))
+        let list = OffsetObserving(name: "list", frame: CGRect(x: 0, y: 0, width: 390, height: 844))
+        list.contentSize = CGSize(width: 390, height: 3000)
+        window.addSubview(list)
+        let records = replay(heldDrag(from: (195, 600), to: (195, 300)), on: window).scrollRecords(of: "list")
+        let scrolls = records.filter { $0.event == .didScroll }.map { CGFloat($0.contentOffset.y) }
+        #expect(!scrolls.isEmpty)
+        #expect(list.seen == scrolls)
     }
 
     @Test("a UIButton subclass whose beginTracking answers false sends no actions", arguments: [false, true])

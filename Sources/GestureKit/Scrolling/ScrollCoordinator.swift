@@ -68,6 +68,7 @@ final class ScrollCoordinator {
         scrollView.motion.lastMove = clock.now
         scrollView.motion.lock = nil
         scrollView.motion.dragging = true
+        scrollView.motion.translation = .zero
         if scrollView.settings.directionalLockEnabled, scrollView.scrollsHorizontally, scrollView.scrollsVertically,
             let touch = pan.touches.first
         {
@@ -92,7 +93,9 @@ final class ScrollCoordinator {
     }
 
     private func follow(_ scrollView: ScrollView, _ translation: Point) {
-        let offset = scrollView.constrained(scrollView.motion.dragStart - scrollable(translation, scrollView))
+        let moved = scrollable(translation, scrollView)
+        scrollView.motion.translation = moved
+        let offset = scrollView.constrained(scrollView.motion.dragStart - moved)
         guard offset != scrollView.contentOffset else { return }
         scrollView.contentOffset = offset
         send(.didScroll, scrollView)
@@ -192,6 +195,8 @@ struct ScrollMotion {
     var lock: Axis?
     /// Between `willBeginDragging` and `didEndDragging` (`isDragging`).
     var dragging = false
+    /// The drag's translation along the axes it scrolls, at its last movement.
+    var translation = Point.zero
     /// The deceleration, bounce back or paging under way.
     var animation: ScrollAnimation?
     /// The timer of its next frame.

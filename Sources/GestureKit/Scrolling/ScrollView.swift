@@ -90,7 +90,7 @@ public final class ScrollView: View {
     /// its top in `scrollViewDidScroll` expects).
     public func setContentOffset(_ offset: Point) {
         guard offset != contentOffset else { return }
-        if motion.dragging { motion.dragStart = motion.dragStart + (offset - contentOffset) }
+        if motion.dragging { motion.dragStart = offset + motion.translation }
         contentOffset = offset
         coordinator?.didSetContentOffset(self)
     }

@@ -24,15 +24,12 @@ open class UISegmentedControl: UIControl {
     /// Controls are not archived here: this returns nil.
     public required init?(coder: NSCoder) { return nil }
 
-
-
     /// A segmented control with one segment per item (titles given as strings).
-    public convenience init(items: [Any]?) {
-        self.init(frame: .zero)
+    public init(items: [Any]?) {
+        super.init(frame: .zero)
         titles = (items ?? []).map { $0 as? String }
         segmentsChanged()
     }
-
 
     private func segmentsChanged() {
         controlCore.segments = max(1, titles.count)

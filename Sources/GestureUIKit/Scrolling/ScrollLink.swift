@@ -13,6 +13,9 @@ final class ScrollLink: ScrollViewHost {
 
     func scrollView(_ scrollView: ScrollView, didReport record: ScrollRecord) {
         onMainActor((owner, record)) { owner, record in
+            // UIKit moves the content through the `contentOffset` setter: an override of it (a
+            // subclass's observer) runs, with the offset already there, so the setter changes nothing.
+            if record.event == .didScroll { owner.contentOffset = CGPoint(record.contentOffset) }
             guard let delegate = owner.delegate else { return }
             switch record.event {
             case .willBeginDragging: delegate.scrollViewWillBeginDragging(owner)

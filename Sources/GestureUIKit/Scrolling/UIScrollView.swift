@@ -30,6 +30,16 @@ open class UIScrollView: UIView {
     open var scrollsToTop = true
     /// `bouncesZoom`: kept (the zoom stays within its scales).
     open var bouncesZoom = true
+    /// `keyboardDismissMode`: kept (there is no keyboard here).
+    open var keyboardDismissMode: KeyboardDismissMode = .none
+    /// `indicatorStyle`: kept, without effect.
+    open var indicatorStyle: IndicatorStyle = .default
+    /// `verticalScrollIndicatorInsets`: kept, without effect.
+    open var verticalScrollIndicatorInsets = UIEdgeInsets.zero
+    /// `horizontalScrollIndicatorInsets`: kept, without effect.
+    open var horizontalScrollIndicatorInsets = UIEdgeInsets.zero
+    /// `scrollIndicatorInsets`: kept, without effect.
+    open var scrollIndicatorInsets = UIEdgeInsets.zero
 
     /// A scroll view with UIKit's defaults (no content: set `contentSize`). Made in code it is named
     /// "scrollView" unless named otherwise; its recognizers are `NAME.pan` and `NAME.pinch`.
@@ -105,6 +115,9 @@ open class UIScrollView: UIView {
             contentOffset = newValue.origin
         }
     }
+
+    /// Flashes the scroll indicators: nothing to show here.
+    open func flashScrollIndicators() {}
 
     /// Scrolls `rect` (content coordinates) into view, as little as needed.
     open func scrollRectToVisible(_ rect: CGRect, animated: Bool) {
@@ -271,6 +284,16 @@ extension UIScrollView {
     /// How the content inset is adjusted for the safe area (kept; there is no safe area here).
     public enum ContentInsetAdjustmentBehavior: Int, Sendable {
         case automatic = 0, scrollableAxes, never, always
+    }
+
+    /// How a drag dismisses the keyboard (kept; there is no keyboard here).
+    public enum KeyboardDismissMode: Int, Sendable {
+        case none = 0, onDrag, interactive, onDragWithAccessory, interactiveWithAccessory
+    }
+
+    /// The style of the scroll indicators (kept, without effect).
+    public enum IndicatorStyle: Int, Sendable {
+        case `default` = 0, black, white
     }
 }
 
