@@ -75,6 +75,12 @@ enum SceneFileWriter {
             json.endArray()
         }
         json.member("forwardsTo", ifPresent: view.forwardsTo)
+        if let t = view.transform {
+            json.key("transform")
+            json.beginArray(inline: true)
+            for value in [t.a, t.b, t.c, t.d, t.tx, t.ty] { json.number(value) }
+            json.endArray()
+        }
         if let control = view.control { writeControl(control, to: &json) }
         if let scrollView = view.scrollView { writeScrollView(scrollView, to: &json) }
         if !view.thresholds.isEmpty {

@@ -151,6 +151,7 @@ enum SceneBuilder {
         if applies("hitTest") { view.hitTestRule = description.hitTest }
         if applies("hitInsets") { view.hitInsets = description.hitInsets }
         if applies("forwardsTo") { view.forwardsTo = description.forwardsTo }
+        if applies("transform") { view.transform = description.transform }
     }
 
     /// Copies the description's flags, thresholds and prevention answers to the recognizer; for a

@@ -49,6 +49,7 @@ extension ViewDescription {
         hitTest = view.hitTestRule
         hitInsets = view.hitInsets
         forwardsTo = view.forwardsTo
+        transform = view.transform
         if let className = view.host?.sceneClassName {
             viewClass = registry.viewClass(className) ?? RegisteredViewClass(name: className) { name, frame in View(name: name, frame: frame) }
         }

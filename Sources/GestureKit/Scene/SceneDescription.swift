@@ -82,6 +82,8 @@ public struct ViewDescription: Hashable, Sendable {
     public var thresholds: [String: Double] = [:]
     /// A registered view class (`"class"`) the view is made through, so that its overrides run.
     public var viewClass: RegisteredViewClass?
+    /// The view's transform about its centre (`"transform"`, `UIView.transform`), or nil for none.
+    public var transform: AffineTransform?
     /// The keys the scene file gave for the view, or nil for a description made in code. A view of a
     /// registered class takes only the properties named here: the rest keep what its `init` set.
     /// Not part of the description's value (equality and hashing ignore it).
