@@ -69,11 +69,9 @@ extension Control {
     func apply(_ description: ControlDescription, only given: Set<String>?) {
         func named(_ key: String) -> Bool { given?.contains(key) ?? true }
         if named("enabled") { isEnabled = description.enabled }
-        if named("minimumValue") { minimumValue = description.minimumValue }
-        if named("maximumValue") { maximumValue = max(minimumValue, description.maximumValue) }
-        if named("value") || named("minimumValue") || named("maximumValue") {
-            value = min(max(named("value") ? description.value : value, minimumValue), maximumValue)
-        }
+        if named("minimumValue") { setMinimumValue(description.minimumValue) }
+        if named("maximumValue") { setMaximumValue(max(minimumValue, description.maximumValue)) }
+        if named("value") { setValue(description.value) }
         if named("continuous") { isContinuous = description.continuous }
         if named("stepValue") { stepValue = description.stepValue }
         if named("autorepeat") { autorepeat = description.autorepeat }
