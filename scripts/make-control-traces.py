@@ -53,3 +53,26 @@ write("tap-on-view-holding-button", {
         {"name": "like", "frame": [250, 240, 80, 44], "control": "button"}]}])],
     "recognizers": [{"name": "openCard", "kind": "tap", "view": "card"}],
 }, {"tap-button": tap(0, 1, 300, 460), "tap-card": tap(0, 1, 100, 300)})
+
+# 4. A swipe over a horizontal gallery (a pager): the gallery's own pan begins at 10 pt and
+#    would take every horizontal drag. Scene entries named after the scroll view's own recognizer
+#    configure it: with `gallery.pan` requiring the swipe to fail, a flick is the swipe's and a
+#    slow drag still pages once the swipe has failed; with the swipe requiring `gallery.pan` to
+#    fail instead, every drag pages and the swipe never recognizes.
+def gallery_scene(pan_waits):
+    gallery = {"name": "gallery", "frame": [0, 200, 390, 300],
+               "scrollView": {"contentSize": [1170, 300], "pagingEnabled": True}}
+    swipe = {"name": "nextSwipe", "kind": "swipe", "direction": ["left"], "view": "root"}
+    recognizers = [swipe]
+    if pan_waits:
+        recognizers.append({"name": "gallery.pan", "requireToFail": ["nextSwipe"]})
+    else:
+        swipe["requireToFail"] = ["gallery.pan"]
+    return {"gesturectl-scene": 1, "views": [root([gallery])], "recognizers": recognizers}
+
+gallery_traces = {
+    "flick": drag(0, 1, 300, 350, 150, 350, 0.06),
+    "slow-drag": drag(0, 1, 300, 350, 200, 350, 2.5),
+}
+write("swipe-in-gallery", gallery_scene(True), gallery_traces)
+write("swipe-waits-for-gallery", gallery_scene(False), gallery_traces)

@@ -12,7 +12,8 @@ import GestureTrace
 /// ```
 public enum Replay {
     /// Replays the trace file at `path` with the scene `analyze` would use for it (its `--scene` is
-    /// `scenePath` when given), decoding scenes with `registry`.
+    /// `scenePath` when given, a file or the name of a screen registered in `registry`), decoding
+    /// scenes with `registry`.
     ///
     /// - Parameter configure: called with the engine before the first sample, to add recognizers
     ///   built in code (``Engine/add(_:)``).
@@ -42,6 +43,21 @@ public enum Replay {
         let engine = try Engine(scene: scene, screen: screen, options: EngineOptions(deliveries: deliveries))
         configure(engine)
         return run(samples, through: engine, trace: "<samples>")
+    }
+
+    /// Replays `samples` through the screen registered as `screen` in `registry` (a screen built in
+    /// UIKit code: `registry.register(screen:)`), a new copy of it.
+    ///
+    /// - Throws: ``SceneError`` when no screen of that name is registered.
+    public static func samples(
+        _ samples: [Sample], screen: String, registry: RecognizerRegistry = RecognizerRegistry.current,
+        deliveries: Bool = false, configure: (Engine) -> Void = { _ in }
+    ) throws(SceneError) -> Timeline {
+        guard let scene = registry.screen(screen) else {
+            let known = registry.screens.keys.sorted().joined(separator: ", ")
+            throw SceneError("no screen \"\(screen)\" is registered" + (known.isEmpty ? "" : " (registered: \(known))"))
+        }
+        return try Self.samples(samples, scene: scene, deliveries: deliveries, configure: configure)
     }
 
     /// Replays `samples` through a scene given as JSON text (decoded with `registry`).

@@ -18,6 +18,7 @@ let corpusTraces: [String] = {
     }.sorted().map { traces + "/" + $0 }
 }()
 
+@MainActor
 @Suite("UIKit classes against the engine's built-ins")
 struct CompatibilityTests {
     @Test("the corpus is found")

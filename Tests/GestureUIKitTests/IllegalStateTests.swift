@@ -33,9 +33,10 @@ final class ForcePan: UIPanGestureRecognizer {
 
 extension UIEvent {
     /// Never used: the engine always passes an event.
-    nonisolated(unsafe) static let empty: UIEvent = { fatalError("no event") }()
+    static let empty: UIEvent = { fatalError("no event") }()
 }
 
+@MainActor
 @Suite("State changes UIKit does not allow: defined outcomes, shown in the records")
 struct IllegalStateTests {
     func run(_ plan: [Int: [UIGestureRecognizer.State]]) throws -> Timeline {
@@ -129,6 +130,7 @@ struct IllegalStateTests {
     }
 }
 
+@MainActor
 @Suite struct UIGestureRecognizerStateTests {
     @Test func statesKeepUIKitsRawValuesAndNames() {
         let states: [UIGestureRecognizer.State] = [.possible, .began, .changed, .ended, .cancelled, .failed]

@@ -27,6 +27,7 @@ func decodingError(_ json: String, registry: RecognizerRegistry = appleRegistry)
     }
 }
 
+@MainActor
 @Suite("Registered kinds and delegates in scene files and on the command line")
 struct RegistryTests {
     @Test("an unknown kind is an error at the kind, listing the built-in and registered kinds")

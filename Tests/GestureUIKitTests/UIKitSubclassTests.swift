@@ -29,6 +29,7 @@ let appleRegistry: RecognizerRegistry = {
 
 let checkmarkPoints: [(Double, Double)] = [(100, 100), (110, 110), (120, 120), (130, 130), (140, 110), (150, 90), (160, 70), (170, 60)]
 
+@MainActor
 @Suite("UIKit subclasses from Apple's documentation")
 struct AppleDocumentationTests {
     @Test("Apple's checkmark recognizes a V whose end is above its start")

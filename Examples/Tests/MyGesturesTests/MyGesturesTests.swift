@@ -10,6 +10,7 @@ let traces = URL(fileURLWithPath: #filePath)
     .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
     .appendingPathComponent("Traces").path
 
+@MainActor
 @Suite("The team's recognizers on their traces")
 struct MyGesturesTests {
     @Test("a downward drag is the vertical pan's, which prevents the horizontal pan")

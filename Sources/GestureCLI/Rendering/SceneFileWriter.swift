@@ -66,6 +66,32 @@ enum SceneFileWriter {
             json.strings(sorted(view.handles))
         }
         if view.canBecomeFirstResponder { flag("canBecomeFirstResponder", true, &json) }
+        if let viewClass = view.viewClass { json.member("class", viewClass.name) }
+        if view.hitTest != .standard { json.member("hitTest", view.hitTest.rawValue) }
+        if let insets = view.hitInsets {
+            json.key("hitInsets")
+            json.beginArray(inline: true)
+            for value in [insets.top, insets.left, insets.bottom, insets.right] { json.number(value) }
+            json.endArray()
+        }
+        json.member("forwardsTo", ifPresent: view.forwardsTo)
+        if let t = view.transform {
+            json.key("transform")
+            json.beginArray(inline: true)
+            for value in [t.a, t.b, t.c, t.d, t.tx, t.ty] { json.number(value) }
+            json.endArray()
+        }
+        if let control = view.control { writeControl(control, to: &json) }
+        if let scrollView = view.scrollView { writeScrollView(scrollView, to: &json) }
+        if !view.thresholds.isEmpty {
+            json.key("thresholds")
+            json.beginObject()
+            for (name, value) in view.thresholds.sorted(by: { $0.key < $1.key }) {
+                json.key(name)
+                json.number(value)
+            }
+            json.endObject()
+        }
         if !view.children.isEmpty {
             json.key("children")
             json.beginArray()
@@ -194,7 +220,7 @@ enum SceneFileWriter {
         }
     }
 
-    private static func flag(_ key: String, _ value: Bool, _ json: inout JSONWriter) {
+    static func flag(_ key: String, _ value: Bool, _ json: inout JSONWriter) {
         json.key(key)
         json.bool(value)
     }

@@ -9,32 +9,42 @@ public final class Control: View {
     public let kind: ControlKind
     /// `isEnabled`: a disabled control sends no events.
     public var isEnabled: Bool
-    /// Slider and stepper: the value.
-    public internal(set) var value: Double
+    /// Slider and stepper: the value (set it within ``minimumValue`` and ``maximumValue``).
+    public var value: Double
     /// Slider and stepper: the least value.
-    public let minimumValue: Double
+    public var minimumValue: Double
     /// Slider and stepper: the greatest value.
-    public let maximumValue: Double
+    public var maximumValue: Double
     /// Slider and stepper: whether `valueChanged` is sent while tracking, not only at the end.
-    public let isContinuous: Bool
+    public var isContinuous: Bool
     /// Stepper: the step.
-    public let stepValue: Double
+    public var stepValue: Double
     /// Stepper: whether a held half repeats its step.
-    public let autorepeat: Bool
+    public var autorepeat: Bool
     /// Stepper: whether the value wraps around.
-    public let wraps: Bool
+    public var wraps: Bool
     /// Switch: `isOn`.
-    public internal(set) var isOn: Bool
-    /// Segmented control: the number of segments.
-    public let segments: Int
+    public var isOn: Bool
+    /// Segmented control: the number of segments (at least 1).
+    public var segments: Int
     /// Segmented control: the selected segment (-1: none).
-    public internal(set) var selectedSegmentIndex: Int
+    public var selectedSegmentIndex: Int
     /// Page control: the number of pages.
-    public let numberOfPages: Int
+    public var numberOfPages: Int
     /// Page control: the current page.
-    public internal(set) var currentPage: Int
+    public var currentPage: Int
     /// The unpublished sizes and times this control uses.
-    public let thresholds: ViewThresholds
+    public var thresholds: ViewThresholds
+    /// The layer above the engine that takes the tracking calls and hears the events sent
+    /// (GestureUIKit's `UIControl`), or nil for the engine's own tracking.
+    public var controlHost: (any ControlHost)?
+    /// `isTracking`: the control is tracking a touch (its `beginTracking` said yes and nothing has
+    /// ended or cancelled it).
+    public internal(set) var isTracking = false
+    /// `isTouchInside`: the tracked touch is inside the bounds widened by `controlTouchSlop`.
+    public internal(set) var isTouchInside = false
+    /// `isHighlighted`: a touch is down on the control and inside it (UIKit code may set it too).
+    public var isHighlighted = false
     /// The knob where it was when the last touch on the control came down (window coordinates).
     var knobAtTouchDown: Rect?
 
@@ -90,6 +100,23 @@ public final class Control: View {
         case .pageControl: return .number(Double(currentPage))
         default: return .number(value)
         }
+    }
+
+    /// Sets the value, kept between the least and greatest values (UIKit's `value` setter).
+    public func setValue(_ newValue: Double) { value = min(max(newValue, minimumValue), maximumValue) }
+
+    /// Sets the least value; the greatest value and the value follow it, as UIKit's do.
+    public func setMinimumValue(_ newValue: Double) {
+        minimumValue = newValue
+        maximumValue = max(maximumValue, newValue)
+        setValue(value)
+    }
+
+    /// Sets the greatest value; the least value and the value follow it, as UIKit's do.
+    public func setMaximumValue(_ newValue: Double) {
+        maximumValue = newValue
+        minimumValue = min(minimumValue, newValue)
+        setValue(value)
     }
 
     /// The stepper's value after one step in `direction` (-1 or +1), or nil when it cannot move.

@@ -3,6 +3,9 @@
 struct TrackingState {
     /// Whether `beginTracking` accepted the touch (a slider only tracks a touch on its knob).
     var tracking = false
+    /// Whether a host's `beginTracking` or `continueTracking` said no where the engine tracks: the
+    /// control then sends nothing more for the touch.
+    var refused = false
     /// Whether the touch was inside (the bounds widened by `controlTouchSlop`) at the last event.
     var inside = true
     /// Where the touch began, in the control's coordinates.
@@ -20,7 +23,8 @@ struct TrackingState {
 }
 
 extension ControlTracker {
-    /// `touchesBegan`: `touchDown` (and `touchDownRepeat` for a later tap of a multi-tap), then `beginTracking`.
+    /// `touchesBegan`: `beginTracking` (the host's answer when there is one), then `touchDown` (and
+    /// `touchDownRepeat` for a later tap of a multi-tap); a stepper steps.
     func began(_ entry: Entry) {
         entry.delivered = true
         let control = entry.control
@@ -28,18 +32,23 @@ extension ControlTracker {
         entry.state.start = p
         entry.state.startValue = control.value
         entry.state.inside = true
+        let tracks = control.kind == .slider ? control.knobRect?.contains(p) ?? false : true
+        var accepted = tracks
+        if let host = control.controlHost {
+            accepted = host.control(control, beginTracking: entry.touch, with: currentEvent, defaultAnswer: tracks)
+        }
+        entry.state.tracking = accepted
+        entry.state.refused = tracks && !accepted
+        control.isTracking = accepted
+        control.isTouchInside = true
+        highlight(control, !entry.state.refused)
+        guard !entry.state.refused else { return }
         send(.touchDown, entry)
         if entry.touch.tapCount > 1 { send(.touchDownRepeat, entry) }
-        switch control.kind {
-        case .slider:
-            entry.state.tracking = control.knobRect?.contains(p) ?? false
-        case .stepper:
-            entry.state.tracking = true
+        if control.kind == .stepper, accepted {
             entry.state.stepDirection = p.x < control.bounds.size.width / 2 ? -1 : 1
             step(entry)
             if control.autorepeat { scheduleRepeat(entry, after: control.thresholds.stepperAutorepeatDelay) }
-        default:
-            entry.state.tracking = true
         }
     }
 
@@ -51,6 +60,14 @@ extension ControlTracker {
         let wasInside = entry.state.inside
         let inside = control.isTouchInside(p)
         entry.state.inside = inside
+        if entry.state.tracking, let host = control.controlHost, !host.control(control, continueTracking: entry.touch, with: currentEvent) {
+            entry.state.tracking = false
+            entry.state.refused = true
+            control.isTracking = false
+        }
+        guard !entry.state.refused else { return }
+        control.isTouchInside = inside
+        highlight(control, inside)
         entry.state.farthest = max(entry.state.farthest, p.distance(to: entry.state.start))
         if inside {
             send(wasInside ? .touchDragInside : .touchDragEnter, entry)
@@ -91,7 +108,17 @@ extension ControlTracker {
         let p = entry.location
         let inside = control.isTouchInside(p)
         cancelRepeat(entry)
-        if entry.state.tracking { endTracking(entry, at: p, inside: inside) }
+        highlight(control, false)
+        defer {
+            control.isTracking = false
+            control.isTouchInside = false
+        }
+        guard !entry.state.refused else { return }
+        control.isTouchInside = inside
+        if entry.state.tracking {
+            if let host = control.controlHost { host.control(control, endTracking: entry.touch, with: currentEvent) }
+            endTracking(entry, at: p, inside: inside)
+        }
         send(inside ? .touchUpInside : .touchUpOutside, entry)
         if inside, control.kind == .button { send(.primaryActionTriggered, entry) }
     }
@@ -144,6 +171,14 @@ extension ControlTracker {
     func cancelled(_ entry: Entry, by recognizer: String?) {
         cancelRepeat(entry)
         entry.state.valueChangePending = false
+        let control = entry.control
+        highlight(control, false)
+        defer {
+            control.isTracking = false
+            control.isTouchInside = false
+        }
+        guard !entry.state.refused else { return }
+        if entry.state.tracking, let host = control.controlHost { host.control(control, cancelTrackingWith: currentEvent) }
         send(.touchCancel, entry, cancelledBy: recognizer)
     }
 

@@ -44,6 +44,8 @@ final class ControlTracker {
     /// Receives each control record.
     let emit: (ControlRecord) -> Void
     private(set) var entries: [Entry] = []
+    /// The event being dispatched, for the hosts' tracking calls (nil when a timer releases a touch).
+    private(set) var currentEvent: TouchEvent?
 
     init(clock: VirtualClock, emit: @escaping (ControlRecord) -> Void) {
         self.clock = clock
@@ -54,8 +56,10 @@ final class ControlTracker {
 
     // MARK: Touches
 
-    /// Takes the touches that changed in an event, after the recognizers have seen them.
-    func touchesChanged(_ changed: [Touch]) {
+    /// Takes the touches that changed in `event`, after the recognizers have seen them.
+    func touchesChanged(_ changed: [Touch], in event: TouchEvent) {
+        currentEvent = event
+        defer { currentEvent = nil }
         for touch in changed {
             switch touch.phase {
             case .began: touchBegan(touch)
@@ -117,7 +121,23 @@ final class ControlTracker {
                 releaseHolds()
             }
         }
-        if entry.delayingScrollViews.isEmpty, blocker(entry, forBegan: true) == nil { began(entry) }
+        if entry.delayingScrollViews.isEmpty, blocker(entry, forBegan: true) == nil { handOn(entry) }
+    }
+
+    /// Sends the control `touchesBegan`, unless an enclosing scroll view's host answers no to
+    /// `touchesShouldBegin(_:with:in:)` (the control then never sees the touch).
+    private func handOn(_ entry: Entry) {
+        var ancestor = entry.control.superview
+        while let view = ancestor {
+            if let scrollView = view as? ScrollView, let host = scrollView.scrollHost,
+                !host.scrollView(scrollView, touchesShouldBegin: [entry.touch], with: currentEvent, in: entry.control)
+            {
+                entry.finished = true
+                return
+            }
+            ancestor = view.superview
+        }
+        began(entry)
     }
 
     private func stopContentDelay(_ entry: Entry) {
@@ -141,7 +161,8 @@ final class ControlTracker {
         for entry in entries where !entry.finished {
             if !entry.delivered {
                 guard entry.delayingScrollViews.isEmpty, blocker(entry, forBegan: true) == nil else { continue }
-                began(entry)
+                handOn(entry)
+                if entry.finished { continue }
             }
             if entry.endHeld, blocker(entry, forBegan: false) == nil { ended(entry) }
         }
@@ -191,6 +212,14 @@ final class ControlTracker {
         record.value = value
         record.cancelledBy = cancelledBy
         emit(record)
+        if let host = entry.control.controlHost { host.control(entry.control, didSend: record, for: entry.touch, with: currentEvent) }
+    }
+
+    /// Sets the control's `isHighlighted`, telling its host when it changed.
+    func highlight(_ control: Control, _ highlighted: Bool) {
+        guard control.isHighlighted != highlighted else { return }
+        control.isHighlighted = highlighted
+        if let host = control.controlHost { host.controlDidChangeHighlight(control) }
     }
 
     /// Sends `valueChanged` with the control's value.

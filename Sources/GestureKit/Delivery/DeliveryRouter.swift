@@ -49,14 +49,23 @@ final class DeliveryRouter {
     /// Touches whose fingers are down, admitted to the view side or not: a view's touch sequence
     /// lasts until the last of them lifts (`multipleTouchEnabled`).
     private var down: [Touch] = []
-    private var enabled: Bool { engine.options.deliveries }
+    /// Whether touches are routed at all (deliveries reported, or hosted views to call).
+    private var enabled: Bool { engine.routesTouches }
 
     init(engine: Engine) {
         self.engine = engine
     }
 
     private func emit(_ record: DeliveryRecord) {
-        if enabled { engine.onRecord(.delivery(record)) }
+        if engine.options.deliveries { engine.onRecord(.delivery(record)) }
+    }
+
+    /// Makes the deliveries of `batch` (through the hosts of hosted views) and reports them.
+    private func flush(_ batch: [DeliveryRecord], _ event: TouchEvent? = nil) {
+        for var record in batch {
+            if engine.hostsViews { callHost(&record, event) }
+            emit(record)
+        }
     }
 
     // MARK: Touches
@@ -98,7 +107,7 @@ final class DeliveryRouter {
             }
             add(&batch, entry, phase, at: event.timestamp, delayedBy: nil, cancelledBy: nil)
         }
-        for record in batch { emit(record) }
+        flush(batch, event)
         entries.removeAll { $0.finished }
     }
 
@@ -159,7 +168,7 @@ final class DeliveryRouter {
                 location: item.location, previous: item.previous, eventTime: item.t, mergeFrom: groupStart)
             lastEventTime = item.t
         }
-        for record in batch { emit(record) }
+        flush(batch)
         entries.removeAll { $0.finished }
     }
 
@@ -190,7 +199,7 @@ final class DeliveryRouter {
             }
         }
         for entry in entries { entry.receivers.removeAll { $0.recognizer === r } }
-        for record in batch { emit(record) }
+        flush(batch)
         entries.removeAll { $0.finished }
     }
 
@@ -235,7 +244,12 @@ final class DeliveryRouter {
         }
         let window = engine.window
         let chain = window.responderChain(from: touch.view)
-        let index = chain.firstIndex { $0.handles.contains(.touches) } ?? (chain.count - 1)
+        var index = chain.firstIndex { $0.handles.contains(.touches) } ?? (chain.count - 1)
+        if engine.hostsViews, let hosted = firstHostedView(from: touch.view, before: chain[index].name),
+            let hostedIndex = chain.firstIndex(where: { $0.name == hosted.name }), hostedIndex <= index
+        {
+            index = hostedIndex
+        }
         var responder = chain[index].name
         var passed = chain[..<index].map(\.name)
         var forwardedBy: String?
@@ -271,6 +285,48 @@ final class DeliveryRouter {
         record.cancelledBy = cancelledBy
         record.forwardedBy = forwardedBy
         batch.append(record)
+    }
+
+    // MARK: Hosted views
+
+    /// The first hosted view from `view` up, before the responder named `handler` (which handles
+    /// the touches by the scene's `handles`), or nil.
+    private func firstHostedView(from view: View?, before handler: String) -> View? {
+        var current = view
+        while let candidate = current, candidate !== engine.window {
+            if candidate.host != nil { return candidate }
+            if candidate.name == handler { return nil }
+            current = candidate.superview
+        }
+        return nil
+    }
+
+    /// Makes the delivery of `record` through the host of its responder, if that is a hosted view,
+    /// and puts in the record who passed the touches on and who kept them, with the touches'
+    /// locations in the coordinates of the one that kept them.
+    private func callHost(_ record: inout DeliveryRecord, _ event: TouchEvent?) {
+        let window = engine.window
+        guard let view = window.view(named: record.responder), let host = view.host else { return }
+        let touches = record.touches.compactMap { id in entries.last { $0.touch.id == id }?.touch }
+        let phase: TouchPhase
+        switch record.method {
+        case .touchesBegan: phase = .began
+        case .touchesMoved: phase = .moved
+        case .touchesEnded: phase = .ended
+        case .touchesCancelled: phase = .cancelled
+        default: return
+        }
+        let trail = host.view(view, receives: touches, in: phase, with: event ?? TouchEvent(timestamp: engine.now, allTouches: touches))
+        guard trail.responder != record.responder else { return }
+        record.chain += trail.passed
+        record.responder = trail.responder
+        let keeper = window.view(named: trail.responder) ?? window.controllerView(named: trail.responder)
+        for i in record.details.indices {
+            let location = view.convertToWindow(record.details[i].location)
+            let previous = view.convertToWindow(record.details[i].previousLocation)
+            record.details[i].location = keeper?.convertFromWindow(location) ?? location
+            record.details[i].previousLocation = keeper?.convertFromWindow(previous) ?? previous
+        }
     }
 
     // MARK: Motion and remote control

@@ -7,21 +7,30 @@ extension Engine {
     /// without them keeps none of it, and the engine's loop does no more than check for nil.
     func installControlsAndScrolling() {
         var hasControls = false
-        var hasScrollViews = false
+        var scrollViews: [ScrollView] = []
+        var hasHosts = false
         var stack: [View] = [window]
         while let view = stack.popLast() {
             if view is Control { hasControls = true }
-            if view is ScrollView { hasScrollViews = true }
+            if let scrollView = view as? ScrollView { scrollViews.append(scrollView) }
+            if view.host != nil { hasHosts = true }
             stack.append(contentsOf: view.subviews)
         }
-        guard hasControls || hasScrollViews else { return }
+        if hasHosts { installViewHosts() }
+        guard hasControls || !scrollViews.isEmpty else { return }
         controls = ControlTracker(clock: environment.clock) { [unowned self] record in onRecord(.control(record)) }
-        if hasScrollViews {
+        if !scrollViews.isEmpty {
             let scrolling = ScrollCoordinator(clock: environment.clock) { [unowned self] record in onRecord(.scroll(record)) }
             self.scrolling = scrolling
+            for scrollView in scrollViews {
+                scrollView.coordinator = scrolling
+                scrollView.nameOwnRecognizers()
+            }
             environment.didObserveTransition = { r, state in scrolling.recognizer(r, didEnter: state) }
         }
-        environment.viewsShouldBegin = { [unowned self] r in refusal(of: r) }
+        environment.viewsShouldBegin = hasHosts
+            ? { [unowned self] r in hostRefusal(of: r) ?? refusal(of: r) }
+            : { [unowned self] r in refusal(of: r) }
     }
 
     /// Why a view refuses to let `r` begin (`gestureRecognizerShouldBegin(_:)` of the controls its

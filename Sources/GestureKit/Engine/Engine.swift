@@ -88,6 +88,11 @@ public final class Engine {
     var controls: ControlTracker?
     /// Scrolling; nil in scenes without scroll views.
     var scrolling: ScrollCoordinator?
+    /// Whether touches go to the responders: with deliveries reported, or in a window with hosted
+    /// views, whose touch methods run whether or not deliveries are reported.
+    var routesTouches: Bool
+    /// Whether the window has hosted views (``View/host``), whose hosts take their touch deliveries.
+    var hostsViews = false
 
     /// Builds the live scene from its description.
     public convenience init(
@@ -103,6 +108,7 @@ public final class Engine {
     public init(window: Window, recognizers: [GestureRecognizer], options: EngineOptions = EngineOptions()) {
         self.window = window
         self.options = options
+        routesTouches = options.deliveries
         environment = GestureEnvironment()
         environment.screen = window.frame.size
         for recognizer in recognizers { environment.add(recognizer) }
@@ -254,17 +260,26 @@ public final class Engine {
             }
         }
         var anyEnded = false
+        var anyBegan = false
         activeTouches.forEachBorrowed { touch in
             if touch.eventSerial != serial { touch.phase = .stationary }
             if touch.phase.isTerminal { anyEnded = true }
+            if touch.phase == .began { anyBegan = true }
         }
         let event = TouchEvent(timestamp: t, allTouches: activeTouches, serial: serial)
+        // The new touches' recognizers are found once the whole event is known, so that a delegate's
+        // `shouldReceive` questions see the event as UIKit's do (every touch of it).
+        if anyBegan {
+            changed.forEachBorrowed { touch in
+                if touch.phase == .began, touch.recognizers.isEmpty { collectRecognizers(for: touch, in: event) }
+            }
+        }
         deliverToRecognizers(changed, event)
-        if let controls { controls.touchesChanged(changed) }
-        if options.deliveries { delivery.deliverTouches(changed, event) }
+        if let controls { controls.touchesChanged(changed, in: event) }
+        if routesTouches { delivery.deliverTouches(changed, event) }
         environment.endOfEvent()
         if let controls { controls.releaseHolds() }
-        if options.deliveries { delivery.endOfEvent() }
+        if routesTouches { delivery.endOfEvent() }
         if anyEnded {
             for touch in changed where touch.phase == .ended {
                 lastTap = (touch.windowLocation, t, touch.tapCount)
@@ -292,13 +307,19 @@ public final class Engine {
         let touch = Touch(id: id, location: location, time: time, tapCount: tapCount, serial: touchSerial)
         let hit = window.hitTest(location)
         touch.view = hit
-        if exclusiveTouchWithholds(hit) { return touch }
-        for view in hit?.selfAndAncestors ?? [window] {
-            for recognizer in view.gestureRecognizers where accepts(recognizer, touch) {
+        touch.withheldFromRecognizers = exclusiveTouchWithholds(hit)
+        return touch
+    }
+
+    /// The recognizers a new touch is delivered to: those of its view and the view's ancestors that
+    /// accept it (their delegates asked with the whole `event`).
+    private func collectRecognizers(for touch: Touch, in event: TouchEvent) {
+        guard !touch.withheldFromRecognizers else { return }
+        for view in touch.view?.selfAndAncestors ?? [window] {
+            for recognizer in view.gestureRecognizers where accepts(recognizer, touch, event) {
                 touch.recognizers.append(recognizer)
             }
         }
-        return touch
     }
 
     /// Whether a touch landing on `hit` is kept from every recognizer by an exclusive view that
@@ -314,13 +335,13 @@ public final class Engine {
         return withholds
     }
 
-    private func accepts(_ recognizer: GestureRecognizer, _ touch: Touch) -> Bool {
+    private func accepts(_ recognizer: GestureRecognizer, _ touch: Touch, _ event: TouchEvent) -> Bool {
         guard recognizer.isEnabled, recognizer.environment === environment, recognizer.waitingStates.isEmpty else { return false }
         switch recognizer.logicalState {
         case .possible, .began, .changed: break
         default: return false
         }
-        if let delegate = recognizer.delegate, !delegate.gestureRecognizer(recognizer, shouldReceive: touch) { return false }
+        if let delegate = recognizer.delegate, !delegate.gestureRecognizer(recognizer, shouldReceive: touch, in: event) { return false }
         return true
     }
 

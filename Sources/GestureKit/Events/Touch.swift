@@ -49,6 +49,8 @@ public final class Touch {
     public var gestureRecognizers: [GestureRecognizer] { recognizers }
     /// Whether the view stopped receiving this touch because a recognizer cancelled it.
     var cancelledInView = false
+    /// Whether an exclusive-touch view kept the touch from every recognizer when it began.
+    var withheldFromRecognizers = false
     /// Monotonic sequence number, for stable ordering.
     let serial: Int
     /// The last touch event this touch changed in.

@@ -17,6 +17,10 @@ public struct RecognizerRegistry: Sendable {
     public typealias Factory = @Sendable (RecognizerSettings) throws(SettingError) -> GestureRecognizer
     /// Makes a delegate for one recognizer.
     public typealias DelegateFactory = @Sendable () -> any GestureRecognizerDelegate
+    /// Makes a scene's view of a registered class, given the view's name and frame.
+    public typealias ViewFactory = @Sendable (String, Rect) -> View
+    /// Builds a registered screen.
+    public typealias ScreenFactory = @Sendable () -> BuiltScreen
 
     /// A registered kind: the setting keys its entries may have and its factory.
     public struct Kind: Sendable {
@@ -30,6 +34,10 @@ public struct RecognizerRegistry: Sendable {
     public private(set) var kinds: [String: Kind] = [:]
     /// Registered delegates by name.
     public private(set) var delegates: [String: DelegateFactory] = [:]
+    /// Registered view classes by name.
+    public private(set) var viewClasses: [String: ViewFactory] = [:]
+    /// Registered screens by name.
+    public private(set) var screens: [String: ScreenFactory] = [:]
 
     /// The registry scene files are decoded with (empty unless a caller binds one).
     @TaskLocal public static var current = RecognizerRegistry()
@@ -46,6 +54,27 @@ public struct RecognizerRegistry: Sendable {
     /// Registers (or replaces) a delegate that scenes name with `"delegate": name`.
     public mutating func register(delegate name: String, _ factory: @escaping DelegateFactory) {
         delegates[name] = factory
+    }
+
+    /// Registers (or replaces) a view class that scene views name with `"class": name`.
+    public mutating func register(viewClass name: String, _ factory: @escaping ViewFactory) {
+        viewClasses[name] = factory
+    }
+
+    /// Registers (or replaces) a screen built in code, which `--scene name` (and a trace's
+    /// `"scene": name`) runs in place of a scene file.
+    public mutating func register(screen name: String, _ factory: @escaping ScreenFactory) {
+        screens[name] = factory
+    }
+
+    /// The view class `name`, or nil when it is not registered.
+    public func viewClass(_ name: String) -> RegisteredViewClass? {
+        viewClasses[name].map { RegisteredViewClass(name: name, factory: $0) }
+    }
+
+    /// The screen `name` as a scene, or nil when it is not registered.
+    public func screen(_ name: String) -> SceneDescription? {
+        screens[name].map { SceneDescription(screen: RegisteredScreen(name: name, factory: $0)) }
     }
 
     /// The kind `name` with one entry's settings, or nil when it is not registered.

@@ -55,6 +55,10 @@ enum SceneBuilder {
     }
 
     static func build(_ scene: SceneDescription, screen: Size, options: EngineOptions) throws(SceneError) -> Built {
+        if let registered = scene.screen {
+            let built = registered.make()
+            return Built(window: built.window, recognizers: built.recognizers, delegates: built.retained)
+        }
         let window = Window(screen: screen)
         var viewsByName: [String: View] = [:]
         let estimator = options.velocityEstimator ?? scene.velocityEstimator
@@ -65,18 +69,7 @@ enum SceneBuilder {
                 throw SceneError("view name \"\(description.name)\" is used twice")
             }
             let view = try makeView(description, estimator: estimator, recognizers: &scrollRecognizers)
-            let flags: [(KeyPath<ViewDescription, Bool>, ReferenceWritableKeyPath<View, Bool>)] = [
-                (\.userInteractionEnabled, \.isUserInteractionEnabled), (\.hidden, \.isHidden),
-                (\.multipleTouchEnabled, \.isMultipleTouchEnabled), (\.exclusiveTouch, \.isExclusiveTouch),
-                (\.exclusiveTouchBlocksRecognizers, \.exclusiveTouchBlocksRecognizers), (\.clipsToBounds, \.clipsToBounds),
-                (\.canBecomeFirstResponder, \.canBecomeFirstResponder),
-            ]
-            for (source, target) in flags { view[keyPath: target] = description[keyPath: source] }
-            view.alpha = description.alpha
-            view.handles = description.handles
-            view.hitTestRule = description.hitTest
-            view.hitInsets = description.hitInsets
-            view.forwardsTo = description.forwardsTo
+            configure(view, from: description)
             viewsByName[description.name] = view
             parent.addSubview(view)
             for child in description.children { try add(child, to: view) }
@@ -101,7 +94,14 @@ enum SceneBuilder {
         var byName: [String: GestureRecognizer] = [:]
         for recognizer in scrollRecognizers { byName[recognizer.name] = recognizer }
         var delegates: [AnyObject] = []
+        var configuredScrollRecognizers: Set<String> = []
         for description in scene.recognizers {
+            if let own = byName[description.name], scrollRecognizers.contains(where: { $0 === own }),
+                configuredScrollRecognizers.insert(description.name).inserted
+            {
+                delegates.append(try configureScrollRecognizer(own, from: description, window: window))
+                continue
+            }
             guard byName[description.name] == nil else {
                 throw SceneError("recognizer name \"\(description.name)\" is used twice")
             }
@@ -118,9 +118,11 @@ enum SceneBuilder {
                 throw SceneError("recognizer \"\(description.name)\": \(error.message)")
             }
             configure(recognizer, from: description)
-            let delegate: any GestureRecognizerDelegate = description.delegate?.make() ?? SceneDelegate(description, window: window)
-            recognizer.delegate = delegate
-            delegates.append(delegate)
+            if !keepsOwnDelegate(recognizer, description) {
+                let delegate: any GestureRecognizerDelegate = description.delegate?.make() ?? SceneDelegate(description, window: window)
+                recognizer.delegate = delegate
+                delegates.append(delegate)
+            }
             view.addGestureRecognizer(recognizer)
             recognizers.append(recognizer)
             byName[description.name] = recognizer
@@ -132,15 +134,74 @@ enum SceneBuilder {
         return Built(window: window, recognizers: recognizers, delegates: delegates)
     }
 
-    /// Copies the description's flags, thresholds and prevention answers to the recognizer.
-    private static func configure(_ recognizer: GestureRecognizer, from description: RecognizerDescription) {
-        recognizer.isEnabled = description.enabled
-        recognizer.cancelsTouchesInView = description.cancelsTouchesInView
-        recognizer.delaysTouchesBegan = description.delaysTouchesBegan
-        recognizer.delaysTouchesEnded = description.delaysTouchesEnded
-        recognizer.thresholds = Thresholds(overrides: description.thresholds)
+    /// Copies the description's flags to the view: all of them, or for a view of a registered class
+    /// only those the scene names (the rest keep what the class's `init` set).
+    private static func configure(_ view: View, from description: ViewDescription) {
+        let given = description.viewClass == nil ? nil : description.givenKeys
+        func applies(_ key: String) -> Bool { given?.contains(key) ?? true }
+        let flags: [(String, KeyPath<ViewDescription, Bool>, ReferenceWritableKeyPath<View, Bool>)] = [
+            ("userInteractionEnabled", \.userInteractionEnabled, \.isUserInteractionEnabled), ("hidden", \.hidden, \.isHidden),
+            ("multipleTouchEnabled", \.multipleTouchEnabled, \.isMultipleTouchEnabled), ("exclusiveTouch", \.exclusiveTouch, \.isExclusiveTouch),
+            ("exclusiveTouchBlocksRecognizers", \.exclusiveTouchBlocksRecognizers, \.exclusiveTouchBlocksRecognizers),
+            ("clipsToBounds", \.clipsToBounds, \.clipsToBounds), ("canBecomeFirstResponder", \.canBecomeFirstResponder, \.canBecomeFirstResponder),
+        ]
+        for (key, source, target) in flags where applies(key) { view[keyPath: target] = description[keyPath: source] }
+        if applies("alpha") { view.alpha = description.alpha }
+        if applies("handles") { view.handles = description.handles }
+        if applies("hitTest") { view.hitTestRule = description.hitTest }
+        if applies("hitInsets") { view.hitInsets = description.hitInsets }
+        if applies("forwardsTo") { view.forwardsTo = description.forwardsTo }
+        if applies("transform") { view.transform = description.transform }
+    }
+
+    /// Copies the description's flags, thresholds and prevention answers to the recognizer; for a
+    /// registered kind, only the flags the scene names (the rest keep what its `init` set). The
+    /// thresholds are the defaults with the description's overrides, or, with `over`, those given
+    /// with the overrides applied.
+    private static func configure(_ recognizer: GestureRecognizer, from description: RecognizerDescription, over base: Thresholds = Thresholds()) {
+        var given: Set<String>?
+        if case .custom = description.kind { given = description.givenKeys }
+        func applies(_ key: String) -> Bool { given?.contains(key) ?? true }
+        if applies("enabled") { recognizer.isEnabled = description.enabled }
+        if applies("cancelsTouchesInView") { recognizer.cancelsTouchesInView = description.cancelsTouchesInView }
+        if applies("delaysTouchesBegan") { recognizer.delaysTouchesBegan = description.delaysTouchesBegan }
+        if applies("delaysTouchesEnded") { recognizer.delaysTouchesEnded = description.delaysTouchesEnded }
+        var thresholds = base
+        for (name, value) in description.thresholds { thresholds.set(name, to: value) }
+        recognizer.thresholds = thresholds
         recognizer.preventSelection = description.canPrevent
         recognizer.preventedBySelection = description.canBePreventedBy
+    }
+
+    /// Whether a recognizer of a registered kind keeps the delegate its `init` set: it has one, and
+    /// the scene file names neither a delegate nor a delegate answer.
+    private static func keepsOwnDelegate(_ recognizer: GestureRecognizer, _ description: RecognizerDescription) -> Bool {
+        guard case .custom = description.kind, recognizer.delegate != nil, let given = description.givenKeys else { return false }
+        return given.isDisjoint(with: ["delegate", "simultaneousWith", "shouldBegin", "shouldReceiveTouch"])
+    }
+
+    /// Configures a scroll view's own recognizer (`NAME.pan`, `NAME.pinch`) from the scene's entry
+    /// of that name: flags, thresholds over the scroll view's own, prevention answers, a pan's
+    /// numbers of touches and the delegate (returned, for the engine to keep).
+    private static func configureScrollRecognizer(
+        _ recognizer: GestureRecognizer, from description: RecognizerDescription, window: Window
+    ) throws(SceneError) -> AnyObject {
+        let kind = recognizer is PinchGestureRecognizer ? "pinch" : "pan"
+        guard let scrollView = recognizer.view as? ScrollView, description.view == scrollView.name, description.kind.name == kind else {
+            throw SceneError("recognizer \"\(description.name)\" is a scroll view's own \(kind): its kind is \"\(kind)\" and its view the scroll view")
+        }
+        for name in Set(description.thresholds.keys) where Thresholds()[name] == nil {
+            throw SceneError("recognizer \"\(description.name)\" has unknown threshold \"\(name)\"")
+        }
+        configure(recognizer, from: description, over: recognizer.thresholds)
+        recognizer.isEnabled = description.enabled && scrollView.settings.scrollEnabled
+        if case let .pan(minimum, maximum) = description.kind, let pan = recognizer as? PanGestureRecognizer {
+            pan.minimumNumberOfTouches = minimum
+            pan.maximumNumberOfTouches = maximum
+        }
+        let delegate: any GestureRecognizerDelegate = description.delegate?.make() ?? SceneDelegate(description, window: window)
+        recognizer.delegate = delegate
+        return delegate
     }
 
     /// Sets up each recognizer's `requireToFail` and checks the names of its `simultaneousWith`, in
@@ -170,6 +231,17 @@ enum SceneBuilder {
             throw SceneError("view \"\(description.name)\" has unknown threshold \"\(name)\"")
         }
         let thresholds = ViewThresholds(overrides: description.thresholds)
+        if let viewClass = description.viewClass {
+            let view = viewClass.make(named: description.name, frame: description.frame)
+            try applySettings(of: description, to: view)
+            if let scrollView = view as? ScrollView {
+                // Named by the scene after its class made it: `NAME.pan` follows the name.
+                scrollView.nameOwnRecognizers()
+                recognizers.append(scrollView.panGestureRecognizer)
+                if let pinch = scrollView.pinchGestureRecognizer { recognizers.append(pinch) }
+            }
+            return view
+        }
         switch (description.control, description.scrollView) {
         case (let control?, nil):
             return Control(name: description.name, frame: description.frame, description: control, thresholds: thresholds)

@@ -80,6 +80,18 @@ public struct ViewDescription: Hashable, Sendable {
     public var scrollView: ScrollViewDescription?
     /// Overrides of the control and scroll-view constants, by name (see ``ViewThresholds``).
     public var thresholds: [String: Double] = [:]
+    /// A registered view class (`"class"`) the view is made through, so that its overrides run.
+    public var viewClass: RegisteredViewClass?
+    /// The view's transform about its centre (`"transform"`, `UIView.transform`), or nil for none.
+    public var transform: AffineTransform?
+    /// The keys the scene file gave for the view, or nil for a description made in code. A view of a
+    /// registered class takes only the properties named here: the rest keep what its `init` set.
+    /// Not part of the description's value (equality and hashing ignore it).
+    public var givenKeys: Set<String>? {
+        get { given.keys }
+        set { given.keys = newValue }
+    }
+    private var given = GivenKeys()
 
     /// Creates a view with UIKit's defaults.
     public init(name: String, frame: Rect, children: [ViewDescription] = []) {
@@ -256,6 +268,15 @@ public struct RecognizerDescription: Hashable, Sendable {
     /// A registered delegate (`"delegate"`), which then answers instead of the `simultaneousWith`,
     /// `shouldBegin` and `shouldReceiveTouch` keys.
     public var delegate: RegisteredDelegate?
+    /// The keys the scene file gave for the recognizer, or nil for a description made in code. A
+    /// recognizer of a registered kind takes only the flags named here (`enabled`,
+    /// `cancelsTouchesInView`, `delaysTouchesBegan`, `delaysTouchesEnded`): the rest keep what its
+    /// `init` set. Not part of the description's value (equality and hashing ignore it).
+    public var givenKeys: Set<String>? {
+        get { given.keys }
+        set { given.keys = newValue }
+    }
+    private var given = GivenKeys()
 
     /// Creates a recognizer with UIKit's defaults.
     public init(name: String, kind: RecognizerKind, view: String) {
@@ -289,6 +310,9 @@ public struct SceneDescription: Hashable, Sendable {
     public var recognizers: [RecognizerDescription]
     /// The velocity estimator for pan, screen-edge pan, pinch and rotation.
     public var velocityEstimator: VelocityEstimatorKind
+    /// A registered screen built in code, which the engine runs in place of the views, controllers
+    /// and recognizers here (empty for such a scene).
+    public var screen: RegisteredScreen?
 
     /// Creates a scene.
     public init(
@@ -319,4 +343,18 @@ extension SceneDescription {
         for view in views { visit(view) }
         return names
     }
+
+    /// The scene of a registered screen built in code.
+    public init(screen: RegisteredScreen) {
+        self.init(views: [])
+        self.screen = screen
+    }
+}
+
+/// The keys a scene file gave for an entry: how it was written, not what it says, so two
+/// descriptions that say the same are equal whichever keys spelled them.
+struct GivenKeys: Hashable, Sendable {
+    var keys: Set<String>?
+    static func == (a: GivenKeys, b: GivenKeys) -> Bool { true }
+    func hash(into hasher: inout Hasher) {}
 }

@@ -78,6 +78,22 @@ struct ScrollAnimation {
         return ScrollAnimation(from: offset, target: target, curve: curve, start: now, end: now + duration(distance, rest: rest, curve))
     }
 
+    /// What follows a lift when the delegate moved the target (`scrollViewWillEndDragging`): the
+    /// content decelerates to `target` (a spring when it starts past an edge or pages), or nil when
+    /// it is already there (within `decelerationRestDistance`). A target outside the content is kept within it, as UIKit's bounce does.
+    static func plan(_ scrollView: ScrollView, toward target: Point, velocity: Point, at now: Double) -> ScrollAnimation? {
+        let offset = scrollView.contentOffset
+        let thresholds = scrollView.thresholds
+        let rate = scrollView.settings.decelerationRate
+        let goal = scrollView.clamped(target)
+        let springs = scrollView.clamped(offset) != offset || scrollView.settings.pagingEnabled || !(rate > 0 && rate < 1)
+        let curve: Curve = springs ? .spring(timeConstant: thresholds.bounceTimeConstant) : .decay(rate: rate)
+        let distance = max(abs(goal.x - offset.x), abs(goal.y - offset.y))
+        let rest = thresholds.decelerationRestDistance
+        guard distance > rest else { return nil }
+        return ScrollAnimation(from: offset, target: goal, curve: curve, start: now, end: now + duration(distance, rest: rest, curve))
+    }
+
     /// Paging: the next page in the direction of a fast lift, otherwise the nearest page.
     private static func pageTarget(_ scrollView: ScrollView, velocity: Point) -> Point {
         let low = scrollView.minimumOffset

@@ -20,6 +20,17 @@ final class ScrollCoordinator {
         var record = ScrollRecord(t: clock.now, scrollView: scrollView.name, event: event, contentOffset: scrollView.contentOffset)
         configure(&record)
         emit(record)
+        if let host = scrollView.scrollHost { host.scrollView(scrollView, didReport: record) }
+    }
+
+    /// UIKit code set the content offset (``ScrollView/setContentOffset(_:)``).
+    func didSetContentOffset(_ scrollView: ScrollView) {
+        send(.didScroll, scrollView)
+    }
+
+    /// UIKit code set the zoom scale (``ScrollView/setZoomScale(_:)``).
+    func didSetZoomScale(_ scrollView: ScrollView) {
+        send(.didZoom, scrollView) { $0.zoomScale = scrollView.zoomScale }
     }
 
     /// Follows the transitions of the scroll views' own recognizers.
@@ -56,6 +67,8 @@ final class ScrollCoordinator {
         scrollView.motion.dragStart = scrollView.contentOffset
         scrollView.motion.lastMove = clock.now
         scrollView.motion.lock = nil
+        scrollView.motion.dragging = true
+        scrollView.motion.translation = .zero
         if scrollView.settings.directionalLockEnabled, scrollView.scrollsHorizontally, scrollView.scrollsVertically,
             let touch = pan.touches.first
         {
@@ -80,7 +93,9 @@ final class ScrollCoordinator {
     }
 
     private func follow(_ scrollView: ScrollView, _ translation: Point) {
-        let offset = scrollView.constrained(scrollView.motion.dragStart - scrollable(translation, scrollView))
+        let moved = scrollable(translation, scrollView)
+        scrollView.motion.translation = moved
+        let offset = scrollView.constrained(scrollView.motion.dragStart - moved)
         guard offset != scrollView.contentOffset else { return }
         scrollView.contentOffset = offset
         send(.didScroll, scrollView)
@@ -95,11 +110,19 @@ final class ScrollCoordinator {
         var velocity = scrollable(pan.velocity * -1, scrollView)
         // A finger that rested before lifting throws nothing (see scrollVelocityWindow).
         if cancelled || clock.now - scrollView.motion.lastMove >= scrollView.thresholds.scrollVelocityWindow { velocity = .zero }
-        let plan = ScrollAnimation.plan(scrollView, velocity: velocity, at: clock.now)
+        var plan = ScrollAnimation.plan(scrollView, velocity: velocity, at: clock.now)
+        let proposed = plan?.target ?? scrollView.contentOffset
+        if let host = scrollView.scrollHost {
+            // The delegate may move the target (UIKit passes the velocity in points per millisecond).
+            var target = proposed
+            host.scrollView(scrollView, willEndDraggingWithVelocity: velocity / 1000, targetContentOffset: &target)
+            if target != proposed { plan = ScrollAnimation.plan(scrollView, toward: target, velocity: velocity, at: clock.now) }
+        }
         send(.willEndDragging, scrollView) { record in
             record.velocity = velocity
-            record.targetContentOffset = plan?.target ?? scrollView.contentOffset
+            record.targetContentOffset = proposed
         }
+        scrollView.motion.dragging = false
         send(.didEndDragging, scrollView) { $0.decelerate = plan != nil }
         guard let plan else { return }
         send(.willBeginDecelerating, scrollView) { $0.velocity = velocity }
@@ -143,6 +166,7 @@ final class ScrollCoordinator {
         switch state {
         case .began:
             scrollView.motion.zoomStart = scrollView.zoomScale
+            if let host = scrollView.scrollHost { host.scrollViewWillBeginZooming(scrollView) }
             fallthrough
         case .changed:
             let settings = scrollView.settings
@@ -169,6 +193,10 @@ struct ScrollMotion {
     var lastMove = 0.0
     /// The axis of a directional lock, while dragging.
     var lock: Axis?
+    /// Between `willBeginDragging` and `didEndDragging` (`isDragging`).
+    var dragging = false
+    /// The drag's translation along the axes it scrolls, at its last movement.
+    var translation = Point.zero
     /// The deceleration, bounce back or paging under way.
     var animation: ScrollAnimation?
     /// The timer of its next frame.

@@ -1,25 +1,48 @@
 /// A scroll view (`UIScrollView`): its subviews are laid out in content coordinates and move with
 /// the content offset, which its own pan recognizer (`NAME.pan`) drives (``ScrollCoordinator``).
 public final class ScrollView: View {
-    /// The scroll view's settings, as the scene gave them.
-    public let settings: ScrollViewDescription
-    /// The unpublished times and sizes it uses.
-    public let thresholds: ViewThresholds
+    /// The scroll view's settings: as the scene gave them, or as UIKit code sets them. Changing
+    /// `scrollEnabled` enables or disables its recognizers; making the zoom scales differ gives it
+    /// its pinch.
+    public var settings: ScrollViewDescription {
+        didSet { settingsChanged() }
+    }
+    /// The unpublished times and sizes it uses (its pan's hysteresis follows `scrollHysteresis`).
+    public var thresholds: ViewThresholds {
+        didSet { panGestureRecognizer.thresholds.panHysteresis = thresholds.scrollHysteresis }
+    }
     /// Its pan recognizer, `NAME.pan`.
     public let panGestureRecognizer: ScrollViewPanGestureRecognizer
-    /// Its pinch recognizer, `NAME.pinch`, when zooming is possible (the zoom scales differ).
-    public let pinchGestureRecognizer: PinchGestureRecognizer?
+    /// Its pinch recognizer, `NAME.pinch`, once zooming is possible (the zoom scales differ).
+    public private(set) var pinchGestureRecognizer: PinchGestureRecognizer?
+    /// The layer above the engine that hears the delegate callbacks and answers the overridable
+    /// questions (GestureUIKit's `UIScrollView`), or nil for the engine's own answers.
+    public var scrollHost: (any ScrollViewHost)?
 
     /// The zoom scale (`zoomScale`), which the pinch changes between the zoom scales.
     public internal(set) var zoomScale = 1.0
     /// What the scroll view is doing between events (``ScrollCoordinator``).
     var motion = ScrollMotion()
+    /// The engine's scrolling, once the scroll view is in a running engine (for ``setContentOffset(_:)``).
+    weak var coordinator: ScrollCoordinator?
+    private let estimator: VelocityEstimatorKind
+    /// The name the own recognizers were named after.
+    private var recognizerBaseName: String
 
-    /// The content offset: the point of the content at the scroll view's top-left corner.
+    /// The content offset: the point of the content at the scroll view's top-left corner. Setting
+    /// it moves the content without a report; ``setContentOffset(_:)`` is UIKit's setter.
     public var contentOffset: Point {
         get { boundsOrigin }
         set { boundsOrigin = newValue }
     }
+
+    /// `isDragging`: the pan has begun moving the content and the finger has not lifted.
+    public var isDragging: Bool { motion.dragging }
+    /// `isTracking`: a finger is down on the content (it may not have begun dragging yet).
+    public var isTracking: Bool { motion.dragging || panGestureRecognizer.numberOfTouches > 0 }
+    /// `isDecelerating`: the content is still moving after the finger lifted (deceleration,
+    /// bounce back or paging).
+    public var isDecelerating: Bool { motion.animation != nil }
 
     /// Creates a scroll view and its recognizers (add them to the engine with the scene's).
     public init(
@@ -28,18 +51,50 @@ public final class ScrollView: View {
     ) {
         self.settings = settings
         self.thresholds = thresholds
+        self.estimator = estimator
+        recognizerBaseName = name
         panGestureRecognizer = ScrollViewPanGestureRecognizer(name: name + ".pan", estimator: estimator)
-        pinchGestureRecognizer = settings.minimumZoomScale != settings.maximumZoomScale ? PinchGestureRecognizer(name: name + ".pinch", estimator: estimator) : nil
         super.init(name: name, frame: frame)
         boundsOrigin = settings.contentOffset
         panGestureRecognizer.thresholds.panHysteresis = thresholds.scrollHysteresis
         panGestureRecognizer.isEnabled = settings.scrollEnabled
         panGestureRecognizer.scrollView = self
         addGestureRecognizer(panGestureRecognizer)
-        if let pinch = pinchGestureRecognizer {
-            pinch.isEnabled = settings.scrollEnabled
-            addGestureRecognizer(pinch)
+        settingsChanged()
+    }
+
+    /// Renames `NAME.pan` and `NAME.pinch` after the scroll view's current name (a view made in code
+    /// may be named after it was made), unless they were given other names; the engine does it as
+    /// it starts.
+    func nameOwnRecognizers() {
+        for (recognizer, suffix) in [(panGestureRecognizer as GestureRecognizer, ".pan"), (pinchGestureRecognizer, ".pinch")] {
+            guard let recognizer, recognizer.name == recognizerBaseName + suffix else { continue }
+            recognizer.name = name + suffix
         }
+        recognizerBaseName = name
+    }
+
+    /// Keeps the recognizers in step with the settings: enabled with scrolling, a pinch once the
+    /// zoom scales differ (joining the pan's engine when the scroll view already runs in one).
+    private func settingsChanged() {
+        if pinchGestureRecognizer == nil, settings.minimumZoomScale != settings.maximumZoomScale {
+            let pinch = PinchGestureRecognizer(name: recognizerBaseName + ".pinch", estimator: estimator)
+            pinchGestureRecognizer = pinch
+            addGestureRecognizer(pinch)
+            panGestureRecognizer.environment?.add(pinch)
+        }
+        if panGestureRecognizer.isEnabled != settings.scrollEnabled { panGestureRecognizer.isEnabled = settings.scrollEnabled }
+        if let pinch = pinchGestureRecognizer, pinch.isEnabled != settings.scrollEnabled { pinch.isEnabled = settings.scrollEnabled }
+    }
+
+    /// UIKit's `contentOffset` setter: moves the content and reports `didScroll` when it moved. While
+    /// the finger drags, the drag goes on from the new offset (as a delegate that holds the content at
+    /// its top in `scrollViewDidScroll` expects).
+    public func setContentOffset(_ offset: Point) {
+        guard offset != contentOffset else { return }
+        if motion.dragging { motion.dragStart = offset + motion.translation }
+        contentOffset = offset
+        coordinator?.didSetContentOffset(self)
     }
 
     /// `delaysContentTouches`, for a scroll view that takes touches.
@@ -92,9 +147,15 @@ public final class ScrollView: View {
         return Point(x: min(max(offset.x, low.x), high.x), y: min(max(offset.y, low.y), high.y))
     }
 
-    /// `touchesShouldCancel(in:)`: true unless the view is a control (UIKit's default), or always
-    /// with `touchesShouldCancelInControls`.
+    /// `touchesShouldCancel(in:)`: the host's answer, or ``defaultTouchesShouldCancel(in:)``.
     func touchesShouldCancel(in view: View) -> Bool {
+        guard let host = scrollHost else { return defaultTouchesShouldCancel(in: view) }
+        return host.scrollView(self, touchesShouldCancelIn: view)
+    }
+
+    /// UIKit's own `touchesShouldCancel(in:)`: true unless the view is a control, or always with
+    /// `touchesShouldCancelInControls`.
+    public func defaultTouchesShouldCancel(in view: View) -> Bool {
         settings.touchesShouldCancelInControls || !(view is Control)
     }
 }
@@ -111,5 +172,19 @@ public final class ScrollViewPanGestureRecognizer: PanGestureRecognizer {
     override func movementTowardHysteresis(_ raw: Point) -> Point {
         guard let scrollView else { return raw }
         return Point(x: scrollView.scrollsHorizontally ? raw.x : 0, y: scrollView.scrollsVertically ? raw.y : 0)
+    }
+}
+
+extension ScrollView {
+    /// `offset` kept within the content (no rubber band): where a programmatic scroll may go.
+    public func clampedContentOffset(_ offset: Point) -> Point { clamped(offset) }
+
+    /// UIKit's `zoomScale` setter: the scale kept within the zoom scales, reported as `didZoom`
+    /// when it changed.
+    public func setZoomScale(_ scale: Double) {
+        let kept = min(max(scale, settings.minimumZoomScale), settings.maximumZoomScale)
+        guard kept != zoomScale else { return }
+        zoomScale = kept
+        coordinator?.didSetZoomScale(self)
     }
 }

@@ -3,8 +3,8 @@
 /// Views form a tree. A touch is delivered to the recognizers of its hit-test view and of all that
 /// view's ancestors, then to the view itself, following `UIView`'s rules.
 open class View {
-    /// The view's name, unique in a scene.
-    public let name: String
+    /// The view's name, unique in a scene (set it before the view joins an engine).
+    public var name: String
     // Unchecked: read by every conversion to view coordinates, ~16,000 checks (~0.7% of analyze on the 2 MB sample).
     /// The frame in the superview's coordinates (window coordinates for a root view).
     @exclusivity(unchecked) public var frame: Rect
@@ -44,8 +44,17 @@ open class View {
     public var forwardsTo: String?
     /// An object a layer above the engine keeps for this view (GestureUIKit's `UIView`), held weakly.
     public weak var compatibilityObject: AnyObject?
+    /// The layer above the engine that answers this view's hit-testing, `gestureRecognizerShouldBegin`
+    /// and responder calls (GestureUIKit's `UIView` made through a UIKit class), or nil for the
+    /// engine's own rules. Kept alive by the view.
+    public var host: (any ViewHost)?
     /// Recognizers attached to this view, in the order added.
     public private(set) var gestureRecognizers: [GestureRecognizer] = []
+    // Unchecked: read with the frame by every conversion to view coordinates and every hit-test.
+    /// The view's transform about its centre (`UIView.transform`, `"transform"` in a scene), or nil
+    /// for the identity. The ``frame`` stays the untransformed one (UIKit's `center` and `bounds`);
+    /// hit-testing and every conversion go through the transform.
+    @exclusivity(unchecked) public var transform: AffineTransform?
     /// The origin of the view's bounds in its own coordinates: a scroll view's content offset, zero
     /// for every other view. Subviews are laid out, and hit-tested, relative to it.
     public internal(set) var boundsOrigin = Point.zero
@@ -84,7 +93,26 @@ open class View {
 
     /// Converts a point from window coordinates to this view's coordinates.
     /// (A scroll view's own coordinates are its content's: they include its content offset.)
-    public func convertFromWindow(_ point: Point) -> Point { point - windowOrigin + boundsOrigin }
+    public func convertFromWindow(_ point: Point) -> Point {
+        // The same walk as `windowOrigin`, noting a transform on the way: without one the
+        // conversion is a translation.
+        var origin = frame.origin
+        var transformed = transform != nil
+        var ancestor = superview
+        while let view = ancestor, !transformed {
+            transformed = view.transform != nil
+            origin = origin + view.frame.origin - view.boundsOrigin
+            ancestor = view.superview
+        }
+        if transformed { return convertFromWindowThroughTransforms(point) }
+        return point - origin + boundsOrigin
+    }
+
+    /// Converts a point from this view's coordinates to window coordinates.
+    public func convertToWindow(_ point: Point) -> Point {
+        if isTransformedInWindow { return convertToWindowThroughTransforms(point) }
+        return point - boundsOrigin + windowOrigin
+    }
 
     /// Whether `point` (in this view's coordinates) is inside the view (`point(inside:with:)`).
     open func point(inside point: Point) -> Bool {
@@ -97,15 +125,11 @@ open class View {
     }
 
     /// The deepest view containing `point` (in this view's coordinates) that can receive touches,
-    /// searching subviews front to back (`hitTest(_:with:)`).
+    /// searching subviews front to back (`hitTest(_:with:)`): the host's answer when the view has
+    /// one, otherwise ``standardHitTest(_:)``.
     open func hitTest(_ point: Point) -> View? {
-        guard isUserInteractionEnabled, !isHidden, alpha >= 0.01, self.point(inside: point) else { return nil }
-        if hitTestRule == .self { return self }
-        for subview in subviews.reversed() {
-            if let hit = subview.hitTest(point + boundsOrigin - subview.frame.origin) { return hit }
-        }
-        if hitTestRule == .lastSubview, let last = subviews.last { return last }
-        return self
+        if let host { return host.view(self, hitTest: point) }
+        return standardHitTest(point)
     }
 
     /// Whether `self` is `view` or one of its descendants.

@@ -71,4 +71,27 @@ public final class Window: View {
         for (viewName, controller) in controllersByView where controller.name == name { return view(named: viewName) }
         return nil
     }
+
+    /// The recognizers attached to the window and its views, in the order a scene file's would be
+    /// considered: the scroll views' own (`NAME.pan`, `NAME.pinch`) first, then the others, each
+    /// group in tree order (a view before its subviews, subviews back to front, each view's
+    /// recognizers in the order added). What a screen built in code runs with.
+    public var recognizersInSceneOrder: [GestureRecognizer] {
+        var own: [GestureRecognizer] = []
+        var others: [GestureRecognizer] = []
+        var stack: [View] = [self]
+        while let view = stack.popLast() {
+            for recognizer in view.gestureRecognizers {
+                if let scrollView = view as? ScrollView,
+                    recognizer === scrollView.panGestureRecognizer || recognizer === scrollView.pinchGestureRecognizer
+                {
+                    own.append(recognizer)
+                } else {
+                    others.append(recognizer)
+                }
+            }
+            stack.append(contentsOf: view.subviews.reversed())
+        }
+        return own + others
+    }
 }

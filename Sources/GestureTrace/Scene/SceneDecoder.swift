@@ -79,7 +79,7 @@ public struct SceneDecoder: Sendable {
         if let member = top.member("recognizers") {
             for item in try array(member.value, "\"recognizers\"") {
                 let (description, refs) = try recognizer(item, names: names)
-                if recognizerPositions[description.name] != nil || names.scrollRecognizers.contains(description.name) {
+                if recognizerPositions[description.name] != nil {
                     throw error(item.value.member("name")?.value.position ?? item.position,
                                 "recognizer name \"\(description.name)\" is used twice")
                 }
@@ -124,7 +124,7 @@ public struct SceneDecoder: Sendable {
     private static let viewKeys = [
         "name", "frame", "children", "userInteractionEnabled", "hidden", "alpha", "multipleTouchEnabled",
         "exclusiveTouch", "exclusiveTouchBlocksRecognizers", "clipsToBounds", "handles", "canBecomeFirstResponder", "hitTest",
-        "hitInsets", "forwardsTo", "scrollView", "thresholds",
+        "hitInsets", "forwardsTo", "scrollView", "thresholds", "class", "transform",
     ] + SceneDecoder.controlKeys
 
     private func view(_ json: Located<JSONValue>, names: inout NameTable) throws(TraceError) -> ViewDescription {
@@ -141,6 +141,8 @@ public struct SceneDecoder: Sendable {
         }
         let frame = try rect(frameMember.value, "\"frame\" of view \"\(name.value)\"")
         var description = ViewDescription(name: name.value, frame: frame)
+        description.givenKeys = Set(members.members.map(\.key))
+        if let m = members.member("class") { description.viewClass = try viewClass(m) }
         if let m = members.member("userInteractionEnabled") { description.userInteractionEnabled = try bool(m) }
         if let m = members.member("hidden") { description.hidden = try bool(m) }
         if let m = members.member("alpha") {
@@ -164,6 +166,18 @@ public struct SceneDecoder: Sendable {
             var v: [Double] = []
             for item in items { v.append(try number(item, "\"hitInsets\"")) }
             description.hitInsets = EdgeInsets(top: v[0], left: v[1], bottom: v[2], right: v[3])
+        }
+        if let m = members.member("transform") {
+            guard case .array(let items) = m.value.value, items.count == 6 else {
+                throw error(m.value.position, "\"transform\" must be [a, b, c, d, tx, ty] (CGAffineTransform's entries)")
+            }
+            var v: [Double] = []
+            for item in items { v.append(try number(item, "\"transform\"")) }
+            let transform = AffineTransform(a: v[0], b: v[1], c: v[2], d: v[3], tx: v[4], ty: v[5])
+            guard transform.inverted != nil else {
+                throw error(m.value.position, "\"transform\" must be invertible (a·d − b·c is 0: the view would have no area)")
+            }
+            description.transform = transform == .identity ? nil : transform
         }
         if let m = members.member("forwardsTo") {
             description.forwardsTo = try string(m.value, "\"forwardsTo\"")
@@ -237,15 +251,27 @@ public struct SceneDecoder: Sendable {
     {
         let members = try object(json, "a recognizer")
         let name = try requiredName(members, json, "a recognizer")
-        guard let kindMember = members.member("kind") else {
+        // An entry named after a scroll view's own recognizer configures it: its kind and view are implied.
+        let scrollOwn = names.scrollRecognizers.contains(name.value) ? scrollRecognizerParts(name.value) : nil
+        let kindName: String
+        let kindPosition: SourcePosition
+        if let kindMember = members.member("kind") {
+            kindName = try string(kindMember.value, "\"kind\"")
+            kindPosition = kindMember.value.position
+            if let scrollOwn, kindName != scrollOwn.kind {
+                throw error(kindPosition, "recognizer \"\(name.value)\" is \(scrollOwn.view)'s own \(scrollOwn.kind): its \"kind\" is \"\(scrollOwn.kind)\" (or leave it out)")
+            }
+        } else if let scrollOwn {
+            kindName = scrollOwn.kind
+            kindPosition = json.position
+        } else {
             throw error(json.position, "recognizer \"\(name.value)\" has no \"kind\"")
         }
-        let kindName = try string(kindMember.value, "\"kind\"")
         let registered = registry.kinds[kindName]
         guard let settings = registered?.settingKeys ?? Self.kindKeys[kindName] else {
             let known = Set(Self.kindKeys.keys).union(registry.kinds.keys).sorted()
             throw error(
-                kindMember.value.position,
+                kindPosition,
                 "unknown recognizer kind \"\(kindName)\""
                     + Suggestions.parenthesis(kindName, among: known, note: "expected one of \(known.joined(separator: ", "))"))
         }
@@ -260,20 +286,28 @@ public struct SceneDecoder: Sendable {
                 "unknown key \"\(member.key)\" in recognizer \"\(name.value)\""
                     + Suggestions.parenthesis(member.key, among: settings + Self.commonKeys, note: "extension keys start with \"x-\""))
         }
-        guard let viewMember = members.member("view") else {
+        let viewName: String
+        if let viewMember = members.member("view") {
+            viewName = try string(viewMember.value, "\"view\"")
+            if let scrollOwn, viewName != scrollOwn.view {
+                throw error(viewMember.value.position, "recognizer \"\(name.value)\" is \(scrollOwn.view)'s own: its \"view\" is \"\(scrollOwn.view)\" (or leave it out)")
+            }
+            guard names.views[viewName] != nil || viewName == "window" else {
+                throw error(
+                    viewMember.value.position,
+                    "recognizer \"\(name.value)\" names view \"\(viewName)\", which does not exist"
+                        + Suggestions.parenthesis(viewName, among: names.viewNames + ["window"]))
+            }
+        } else if let scrollOwn {
+            viewName = scrollOwn.view
+        } else {
             throw error(json.position, "recognizer \"\(name.value)\" has no \"view\"")
-        }
-        let viewName = try string(viewMember.value, "\"view\"")
-        guard names.views[viewName] != nil || viewName == "window" else {
-            throw error(
-                viewMember.value.position,
-                "recognizer \"\(name.value)\" names view \"\(viewName)\", which does not exist"
-                    + Suggestions.parenthesis(viewName, among: names.viewNames + ["window"]))
         }
         let kind = registered == nil
             ? try recognizerKind(kindName, members)
-            : try customKind(kindName, settings, members, recognizer: name.value, at: kindMember.value.position)
+            : try customKind(kindName, settings, members, recognizer: name.value, at: kindPosition)
         var d = RecognizerDescription(name: name.value, kind: kind, view: viewName)
+        d.givenKeys = Set(members.members.map(\.key))
         var refs: [(name: String, at: SourcePosition, what: String)] = []
         try readFlags(members, [
             ("enabled", \.enabled), ("cancelsTouchesInView", \.cancelsTouchesInView), ("delaysTouchesBegan", \.delaysTouchesBegan),
@@ -339,6 +373,14 @@ public struct SceneDecoder: Sendable {
             d.thresholds = try thresholds(m, names: Thresholds.names, what: "threshold", listedIn: "docs/recognizers.md")
         }
         return (d, refs)
+    }
+
+    /// The scroll view and kind (`pan` or `pinch`) of a scroll view's own recognizer's name.
+    private func scrollRecognizerParts(_ name: String) -> (view: String, kind: String)? {
+        for kind in ["pan", "pinch"] where name.hasSuffix("." + kind) {
+            return (String(name.dropLast(kind.count + 1)), kind)
+        }
+        return nil
     }
 
     /// A `"thresholds"` table: each name one of `names`, each value a number not below zero.
@@ -446,6 +488,21 @@ public struct SceneDecoder: Sendable {
             for member in members { object[member.key] = setting(member.value) }
             return .object(object)
         }
+    }
+
+    /// The registered view class a view's `"class"` key names.
+    private func viewClass(_ member: JSONMember) throws(TraceError) -> RegisteredViewClass {
+        let className = try string(member.value, "\"class\"")
+        guard let viewClass = registry.viewClass(className) else {
+            let known = registry.viewClasses.keys.sorted()
+            throw error(
+                member.value.position,
+                "unknown view class \"\(className)\""
+                    + (known.isEmpty
+                        ? " (no view classes are registered)"
+                        : Suggestions.parenthesis(className, among: known, note: "expected one of \(known.joined(separator: ", "))")))
+        }
+        return viewClass
     }
 
     /// The registered delegate a `"delegate"` key names; it cannot be combined with the keys it replaces.

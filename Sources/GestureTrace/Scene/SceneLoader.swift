@@ -5,7 +5,9 @@ import GestureKit
 ///
 /// First found wins: an explicit scene file (`--scene`), the trace's own `scene` key (an inline
 /// object, or a path relative to the trace), a file named `scene.json` in the trace's directory,
-/// and finally the default scene.
+/// and finally the default scene. Where a scene file is named, the name of a screen registered in
+/// ``RecognizerRegistry/current`` (``RecognizerRegistry/register(screen:_:)``) names that screen
+/// instead, before any file of that name.
 public enum SceneLoader {
     /// Where a scene came from, for messages.
     public enum Source: Hashable, Sendable {
@@ -17,8 +19,10 @@ public enum SceneLoader {
         case builtIn
     }
 
-    /// Reads and validates a scene file; `-` reads standard input (named `<stdin>` in messages).
+    /// Reads and validates a scene file; `-` reads standard input (named `<stdin>` in messages). The
+    /// name of a registered screen gives that screen.
     public static func load(path: String) throws(TraceError) -> SceneDescription {
+        if let screen = RecognizerRegistry.current.screen(path) { return screen }
         let name = path == "-" ? "<stdin>" : path
         let bytes = try InputFile.read(path: path, limit: sizeLimit)
         guard bytes.count <= sizeLimit else {
@@ -47,6 +51,7 @@ public enum SceneLoader {
         case .inline(let json):
             return (try SceneDecoder(file: tracePath == "-" ? "<stdin>" : tracePath).decode(json), .inline)
         case .path(let relative, let position):
+            if let screen = RecognizerRegistry.current.screen(relative) { return (screen, .file(relative)) }
             let path = relative.hasPrefix("/") || directory.isEmpty ? relative : directory + "/" + relative
             guard FileManager.default.fileExists(atPath: path) else {
                 throw .invalid(Diagnostic(

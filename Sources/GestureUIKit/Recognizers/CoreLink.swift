@@ -18,23 +18,26 @@ final class CoreLink: RecognizerHost {
     /// Calls the UIKit object's touch method for `phase`.
     func recognizer(_ core: GestureRecognizer, receives touches: [Touch], in phase: TouchPhase, with event: TouchEvent) {
         guard let owner else { return core.touches(touches, in: phase, with: event) }
-        if phase == .began { owner.establishDynamicRequirements(touches) }
         let saved = delivering
         delivering = touches
         defer { delivering = saved }
-        let set = Set(touches.map(UITouch.wrap))
-        let uiEvent = UIEvent(event)
-        switch phase {
-        case .began: owner.touchesBegan(set, with: uiEvent)
-        case .moved: owner.touchesMoved(set, with: uiEvent)
-        case .ended: owner.touchesEnded(set, with: uiEvent)
-        case .cancelled: owner.touchesCancelled(set, with: uiEvent)
-        case .stationary: break
+        onMainActor((owner, touches, phase, event)) { owner, touches, phase, event in
+            if phase == .began { owner.establishDynamicRequirements(touches) }
+            let set = Set(touches.map(UITouch.wrap))
+            let uiEvent = UIEvent(event)
+            switch phase {
+            case .began: owner.touchesBegan(set, with: uiEvent)
+            case .moved: owner.touchesMoved(set, with: uiEvent)
+            case .ended: owner.touchesEnded(set, with: uiEvent)
+            case .cancelled: owner.touchesCancelled(set, with: uiEvent)
+            case .stationary: break
+            }
         }
     }
 
     /// The engine touches of `touches`: the call's own list when they are its touches, otherwise in
     /// the order they are down in `event`.
+    @MainActor
     func ordered(_ touches: Set<UITouch>, _ event: UIEvent) -> [Touch] {
         if touches.count == delivering.count, delivering.allSatisfy({ t in touches.contains { $0.core === t } }) {
             return delivering
@@ -46,22 +49,28 @@ final class CoreLink: RecognizerHost {
 
     /// The UIKit object's `reset()`, after the engine's own.
     func recognizerDidReset(_ core: GestureRecognizer) {
-        owner?.clearFigures()
-        owner?.reset()
+        guard let owner else { return }
+        onMainActor(owner) { owner in
+            owner.clearFigures()
+            owner.reset()
+        }
     }
 
     /// The UIKit object's `canPrevent(_:)`.
     func recognizer(_ core: GestureRecognizer, canPrevent other: GestureRecognizer) -> Bool {
         guard let owner else { return core.canPrevent(other) }
-        return owner.canPrevent(UIGestureRecognizer.wrap(other))
+        return onMainActor((owner, other)) { owner, other in owner.canPrevent(UIGestureRecognizer.wrap(other)) }
     }
 
     /// The UIKit object's `canBePrevented(by:)`.
     func recognizer(_ core: GestureRecognizer, canBePreventedBy other: GestureRecognizer) -> Bool {
         guard let owner else { return core.canBePrevented(by: other) }
-        return owner.canBePrevented(by: UIGestureRecognizer.wrap(other))
+        return onMainActor((owner, other)) { owner, other in owner.canBePrevented(by: UIGestureRecognizer.wrap(other)) }
     }
 
     /// Sends the UIKit object's actions after a reported transition (every one but `failed`).
-    func recognizerDidDescribe(_ core: GestureRecognizer) { owner?.sendActions() }
+    func recognizerDidDescribe(_ core: GestureRecognizer) {
+        guard let owner else { return }
+        onMainActor(owner) { owner in owner.sendActions() }
+    }
 }

@@ -22,7 +22,8 @@ import GestureKit
 ///     override func reset() { fingers = 0 }
 /// }
 /// ```
-open class UIGestureRecognizer {
+@MainActor
+open class UIGestureRecognizer: NSObject {
     /// The engine recognizer this object is seen through (the engine runs it; a built-in of a scene
     /// when this object only views it).
     public let core: GestureRecognizer
@@ -37,19 +38,22 @@ open class UIGestureRecognizer {
     /// that protocol receive the action).
     public init(target: Any?, action: Selector?) {
         core = Self.makeCore()
+        super.init()
         adopt()
         if let target, let action { addTarget(target, action: action) }
     }
 
     /// Creates a recognizer without a target.
-    public init() {
+    public override init() {
         core = Self.makeCore()
+        super.init()
         adopt()
     }
 
     /// Views an engine recognizer that was not made through UIKit's names (a scene's built-in kind).
     init(viewing core: GestureRecognizer) {
         self.core = core
+        super.init()
         core.compatibilityObject = self
     }
 
@@ -264,11 +268,4 @@ extension UIGestureRecognizer {
             }
         }
     }
-}
-
-extension UIGestureRecognizer: Hashable {
-    /// Identity.
-    public static func == (a: UIGestureRecognizer, b: UIGestureRecognizer) -> Bool { a === b }
-    /// Identity.
-    public func hash(into hasher: inout Hasher) { hasher.combine(ObjectIdentifier(self)) }
 }

@@ -1,6 +1,7 @@
 import GestureKit
 
 /// UIKit's `UIGestureRecognizerDelegate`: every method is optional, with UIKit's default answer.
+@MainActor
 public protocol UIGestureRecognizerDelegate: AnyObject {
     /// Whether the recognizer may leave `possible` (yes).
     func gestureRecognizerShouldBegin(_ gestureRecognizer: UIGestureRecognizer) -> Bool
@@ -19,7 +20,7 @@ public protocol UIGestureRecognizerDelegate: AnyObject {
     /// Whether the recognizer receives `press` (yes); traces have no presses, so it is never asked.
     func gestureRecognizer(_ gestureRecognizer: UIGestureRecognizer, shouldReceive press: UIPress) -> Bool
     /// Whether the recognizer receives `event` (yes); asked before ``gestureRecognizer(_:shouldReceive:)-(_,UITouch)``
-    /// for each new touch, with the event of the touch's first sample.
+    /// for each new touch, with the event the touch begins in (every touch down at that time).
     func gestureRecognizer(_ gestureRecognizer: UIGestureRecognizer, shouldReceive event: UIEvent) -> Bool
 }
 
@@ -38,8 +39,9 @@ extension UIGestureRecognizerDelegate {
 }
 
 /// UIKit's `UIPress` (a physical button press); traces have none, so none is ever made.
-public final class UIPress {
-    private init() {}
+@MainActor
+public final class UIPress: NSObject {
+    private override init() { super.init() }
 }
 
 /// Answers the engine's delegate questions with a UIKit delegate, passing UIKit objects.
@@ -56,26 +58,50 @@ final class DelegateBridge: GestureRecognizerDelegate {
         strongDelegate = nil
     }
 
-    /// A bridge that keeps the delegate alive (a scene's registered delegate).
-    init(keeping delegate: any UIGestureRecognizerDelegate) {
+    /// The name the registry knows the delegate by, for a scene's registered delegate.
+    private var registeredName: String?
+
+    /// A bridge that keeps the delegate alive (a scene's registered delegate, registered as `name`).
+    init(keeping delegate: any UIGestureRecognizerDelegate, name: String) {
         weakDelegate = nil
         strongDelegate = delegate
+        registeredName = name
+    }
+
+    /// The registered name, else the delegate's class name.
+    var sceneName: String? {
+        if let registeredName { return registeredName }
+        // A view answering for its own recognizers (a scroll view for its pan) is not a scene delegate.
+        return onMainActor(self) { bridge in
+            bridge.delegate.flatMap { $0 is UIView ? nil : String(describing: type(of: $0)) }
+        }
     }
 
     func gestureRecognizerShouldBegin(_ recognizer: GestureRecognizer) -> Bool {
-        delegate?.gestureRecognizerShouldBegin(UIGestureRecognizer.wrap(recognizer)) ?? true
+        onMainActor((self, recognizer)) { bridge, recognizer in
+            bridge.delegate?.gestureRecognizerShouldBegin(UIGestureRecognizer.wrap(recognizer)) ?? true
+        }
     }
 
     func gestureRecognizer(_ recognizer: GestureRecognizer, shouldReceive touch: Touch) -> Bool {
-        guard let delegate else { return true }
-        let wrapped = UIGestureRecognizer.wrap(recognizer)
-        let uiTouch = UITouch.wrap(touch)
-        let event = UIEvent(TouchEvent(timestamp: touch.timestamp, allTouches: [touch]))
-        return delegate.gestureRecognizer(wrapped, shouldReceive: event) && delegate.gestureRecognizer(wrapped, shouldReceive: uiTouch)
+        gestureRecognizer(recognizer, shouldReceive: touch, in: TouchEvent(timestamp: touch.timestamp, allTouches: [touch]))
+    }
+
+    /// `shouldReceive event` with the engine's event (every touch down in it), then `shouldReceive touch`.
+    func gestureRecognizer(_ recognizer: GestureRecognizer, shouldReceive touch: Touch, in event: TouchEvent) -> Bool {
+        onMainActor((self, recognizer, touch, event)) { bridge, recognizer, touch, event in
+            guard let delegate = bridge.delegate else { return true }
+            let wrapped = UIGestureRecognizer.wrap(recognizer)
+            return delegate.gestureRecognizer(wrapped, shouldReceive: UIEvent(event))
+                && delegate.gestureRecognizer(wrapped, shouldReceive: UITouch.wrap(touch))
+        }
     }
 
     func gestureRecognizer(_ recognizer: GestureRecognizer, shouldRecognizeSimultaneouslyWith other: GestureRecognizer) -> Bool {
-        delegate?.gestureRecognizer(UIGestureRecognizer.wrap(recognizer), shouldRecognizeSimultaneouslyWith: UIGestureRecognizer.wrap(other)) ?? false
+        onMainActor((self, recognizer, other)) { bridge, recognizer, other in
+            bridge.delegate?.gestureRecognizer(
+                UIGestureRecognizer.wrap(recognizer), shouldRecognizeSimultaneouslyWith: UIGestureRecognizer.wrap(other)) ?? false
+        }
     }
 
     /// The UIKit delegate's type name, for records ("its delegate PanelDelegate answered yes …").

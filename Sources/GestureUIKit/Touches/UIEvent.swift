@@ -2,11 +2,17 @@ import Foundation
 import GestureKit
 
 /// UIKit's `UIEvent` for touches: every touch change at one time, seen through the engine's event.
-public final class UIEvent {
+@MainActor
+public final class UIEvent: NSObject {
     /// The engine's event.
     public let core: TouchEvent
+    /// The responders a delivery has passed through so far (set for deliveries to hosted views).
+    var trail: ResponderTrail?
 
-    init(_ core: TouchEvent) { self.core = core }
+    init(_ core: TouchEvent) {
+        self.core = core
+        super.init()
+    }
 
     /// The kinds of event (`UIEvent.EventType`); recognizers see `.touches` only.
     public enum EventType: Int, Sendable {
@@ -50,6 +56,12 @@ public final class UIEvent {
     public func coalescedTouches(for touch: UITouch) -> [UITouch]? { [touch] }
     /// Predicted touches: none.
     public func predictedTouches(for touch: UITouch) -> [UITouch]? { [] }
+
+    /// Notes that `responder` passed the delivery on to `next`.
+    func responderPassed(from responder: String, to next: String) {
+        trail?.passed.append(responder)
+        trail?.responder = next
+    }
 
     private func nonEmpty(_ touches: [Touch]) -> Set<UITouch>? {
         touches.isEmpty ? nil : Set(touches.map(UITouch.wrap))

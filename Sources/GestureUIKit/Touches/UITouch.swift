@@ -5,11 +5,15 @@ import GestureKit
 ///
 /// The same engine touch gives the same `UITouch` object for as long as anything holds it, so a
 /// touch kept in a property between events compares identical (`===`) to the one delivered later.
-public final class UITouch: Hashable {
+@MainActor
+public final class UITouch: NSObject {
     /// The engine's touch.
     public let core: Touch
 
-    private init(_ core: Touch) { self.core = core }
+    private init(_ core: Touch) {
+        self.core = core
+        super.init()
+    }
 
     /// The UIKit object of an engine touch.
     static func wrap(_ core: Touch) -> UITouch {
@@ -76,9 +80,4 @@ public final class UITouch: Hashable {
     public var altitudeAngle: CGFloat { CGFloat(Double.pi / 2) }
     /// 0 (a finger has no azimuth).
     public func azimuthAngle(in view: UIView?) -> CGFloat { 0 }
-
-    /// Identity.
-    public static func == (a: UITouch, b: UITouch) -> Bool { a === b }
-    /// Identity.
-    public func hash(into hasher: inout Hasher) { hasher.combine(ObjectIdentifier(self)) }
 }
