@@ -3,6 +3,7 @@ import GestureKit
 import GestureTesting
 import GestureUIKit
 import MyGestures
+import SwiftFiveMode
 import Testing
 
 /// The sheet's controller in a replay of the registered screen, and the sheet's positions and the
@@ -71,5 +72,29 @@ struct SheetTests {
         #expect(scene.controllers.map(\.name) == ["sheetViewController"])
         #expect(scene.recognizers.map(\.name) == ["sheetPan"])
         #expect(scene.recognizers.first?.delegate?.name == "SheetViewController")
+    }
+}
+
+@MainActor
+@Suite("App code compiled in the Swift 5 language mode")
+struct SwiftFiveModeTests {
+    @Test("an overlay lets touches through itself; its subviews' touches reach its controller with super")
+    func passThrough() {
+        let window = UIWindow(frame: CGRect(x: 0, y: 0, width: 390, height: 844))
+        let controller = OverlayController()
+        let badge = UIView(frame: CGRect(x: 20, y: 20, width: 60, height: 60))
+        controller.view.addSubview(badge)
+        window.rootViewController = controller
+        let engine = Engine(screen: window)
+        // On the overlay itself: the touch goes through (to the window), the controller sees nothing.
+        engine.process(.touch(0, id: .number(1), .began, x: 200, y: 400))
+        engine.process(.touch(0.05, id: .number(1), .ended, x: 200, y: 400))
+        #expect(!controller.wasDimmed)
+        // On the badge: passed up with super to the controller, dimmed while the finger is down.
+        engine.process(.touch(1, id: .number(2), .began, x: 50, y: 50))
+        engine.process(.touch(1.05, id: .number(2), .ended, x: 50, y: 50))
+        engine.finish()
+        #expect(controller.wasDimmed)
+        #expect(!controller.isDimmed)
     }
 }
