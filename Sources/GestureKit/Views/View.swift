@@ -44,10 +44,11 @@ open class View {
     public var forwardsTo: String?
     /// An object a layer above the engine keeps for this view (GestureUIKit's `UIView`), held weakly.
     public weak var compatibilityObject: AnyObject?
+    // Unchecked: read for every view hit-tested and every delivery in a window with hosts.
     /// The layer above the engine that answers this view's hit-testing, `gestureRecognizerShouldBegin`
     /// and responder calls (GestureUIKit's `UIView` made through a UIKit class), or nil for the
     /// engine's own rules. Kept alive by the view.
-    public var host: (any ViewHost)?
+    @exclusivity(unchecked) public var host: (any ViewHost)?
     /// Recognizers attached to this view, in the order added.
     public private(set) var gestureRecognizers: [GestureRecognizer] = []
     // Unchecked: read with the frame by every conversion to view coordinates and every hit-test.
