@@ -131,7 +131,7 @@ final class GestureEnvironment {
         for rival in recognizers where rival.observedState.isRecognition && prevents(rival, r) {
             r.logicalState = .failed
             r.cancelTimers()
-            observe(r, .failed, reason: "prevented by \(rival.name), which \(rival.recognitionSummary) first")
+            observe(r, .failed, reason: "prevented by \(rival.name), which \(rival.recognitionSummary(first: true))")
             return
         }
         if resolvedBy != nil { r.didFinishWaiting() }
@@ -147,7 +147,7 @@ final class GestureEnvironment {
             if other.failureRequirements.contains(where: { $0 === r }), other.engagedTouchCount > 0 || !other.waitingStates.isEmpty {
                 losers.append((other, "\(r.name) \(verb), and \(other.name) requires it to fail"))
             } else if prevents(r, other) {
-                losers.append((other, "prevented by \(r.name), which \(r.recognitionSummary)"))
+                losers.append((other, "prevented by \(r.name), which \(r.recognitionSummary(first: false))"))
             }
         }
         for loser in losers {
@@ -283,11 +283,13 @@ extension RecognizerState {
 }
 
 extension GestureRecognizer {
-    /// `began at 41.3 s`: when the recognizer won, for the reasons of the recognizers it prevents
-    /// (its own record's `cause` says why).
-    var recognitionSummary: String {
+    /// `began at 41.3 s`, or `began first, at 41.3 s` when it did so in an earlier event: when the
+    /// recognizer won, for the reasons of the recognizers it prevents (its own record's `cause`
+    /// says why).
+    func recognitionSummary(first: Bool) -> String {
         let verb = observedState == .recognized ? "recognized" : "began"
-        return verb + (recognitionTime.map { " at \(formatTime($0)) s" } ?? "")
+        let when = recognitionTime.map { (first ? ", at " : " at ") + "\(formatTime($0)) s" } ?? ""
+        return verb + (first ? " first" : "") + when
     }
 
     /// Requirements still possible and involved in the current touches; not-yet-involved
