@@ -44,7 +44,18 @@ import Testing
         #expect(tight.stdout.contains("fragile: 0 of 2 traces change outcome within 0.1% ("))
     }
 
+    @Test func githubReportsFragileTracesAsWarningsOnTheTrace() {
+        let result = runInProcess(["check", "--report", "github", "--fragile", "1", "--jobs", "1", Self.broken])
+        #expect(result.status == 0)
+        #expect(result.stdout.contains(
+            "::warning file=\(Self.broken)/swipe-13-degrees.jsonl,title=fragile trace::reveal failed → recognized with 0.42° clockwise"),
+            "\(result.stdout)")
+        #expect(result.stdout.contains("12.99°), 0.5%25\n"))
+    }
+
     @Test func fragileOptionsAreChecked() {
+        #expect(runInProcess(["check", "--report", "json", "--fragile", "5", Self.broken]).stderr.contains(
+            "'--fragile' reports in the text and github formats; '--report json' keeps standard output one JSON document"))
         #expect(runInProcess(["check", "--fragile", "-3", Self.broken]).stderr.contains(
             "invalid value '-3' for '--fragile': expected a percentage above 0, such as 5"))
         #expect(runInProcess(["check", "--fragile-fails", Self.broken]).stderr.contains(

@@ -79,6 +79,9 @@ struct CheckSettings: Sendable {
             }
             fragile = value
         }
+        if fragile != nil, report == .json {
+            throw UsageError("'--fragile' reports in the text and github formats; '--report json' keeps standard output one JSON document")
+        }
         fragileFails = arguments.isSet("fragile-fails")
         if fragileFails, fragile == nil { throw UsageError("'--fragile-fails' applies only with '--fragile PERCENT'") }
         tolerance = Self.defaultTolerance

@@ -166,7 +166,7 @@ struct CheckCommand: Command {
         if let percent = settings.fragile {
             let fragile = FragileCheck.run(
                 targets.map(\.trace), percent: percent, jobs: settings.jobs, settings: analyzeSettings, resolver: resolver,
-                environment: environment)
+                github: settings.report == .github, environment: environment)
             if let failure = fragile.outputFailure { return status.worse(failure) }
             if settings.fragileFails, fragile.fragileCount > 0 { status = status.worse(.problemsFound) }
         }

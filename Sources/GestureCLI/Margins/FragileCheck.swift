@@ -17,8 +17,11 @@ enum FragileCheck {
 
     /// Searches the margins of `paths` on `jobs` threads and writes one line per fragile trace, in
     /// order, then a summary. Traces that cannot be analyzed are left out: the check reported them.
+    ///
+    /// - Parameter github: write each fragile trace as a GitHub workflow warning on the trace
+    ///   (`::warning file=PATH,title=fragile trace::…`) instead of a `FRAGILE` line.
     static func run(
-        _ paths: [String], percent: Double, jobs: Int, settings: AnalyzeSettings, resolver: SceneResolver,
+        _ paths: [String], percent: Double, jobs: Int, settings: AnalyzeSettings, resolver: SceneResolver, github: Bool = false,
         environment: CommandEnvironment
     ) -> Result {
         var result = Result()
@@ -31,10 +34,11 @@ enum FragileCheck {
                 guard let margins else { return true }
                 analyzed += 1
                 replays += margins.replays
-                guard let line = line(margins, percent: percent) else { return true }
+                guard let line = github ? annotation(margins, percent: percent) : line(margins, percent: percent).map({ $0 + "\n" })
+                else { return true }
                 result.fragileCount += 1
                 do throws(OutputError) {
-                    try environment.standardOutput.write(line + "\n")
+                    try environment.standardOutput.write(line)
                 } catch {
                     result.outputFailure = environment.report(error)
                     return false
@@ -52,6 +56,15 @@ enum FragileCheck {
             result.outputFailure = environment.report(error)
         }
         return result
+    }
+
+    /// The GitHub workflow warning for a trace whose nearest flip is within `percent`, or nil.
+    static func annotation(_ margins: TraceMargins, percent: Double) -> String? {
+        guard let nearest = margins.nearest, nearest.flip.percent <= percent else { return nil }
+        let outcome = MarginReport.outcomeText(nearest.recognizer.outcome)
+        return GitHubCheckReport.command(
+            "warning", file: margins.path, title: "fragile trace",
+            message: "\(nearest.recognizer.recognizer) \(outcome) → " + MarginReport.describe(nearest.flip, nearest.episode.episode))
     }
 
     /// The report's line for a trace whose nearest flip is within `percent`, or nil.
