@@ -165,7 +165,7 @@ extension ByteRenderingTests {
             if chance(4) { r.taps = Int(random.next() % 3) }
             if chance(5) { r.template = text() }
             if chance(5) { r.score = number() }
-            if chance(3) { r.reason = text() }
+            if chance(3) { r.reason = text() } else if chance(2) { r.cause = text() }
             records.append(.transition(r))
         }
         return records

@@ -122,7 +122,7 @@ extension CommandLineTests {
             noColor.stdout == """
                 \(path): default scene
                   failed      doubleTap  tap  screen  0.44 s  no second tap within multiTapInterval 0.35 s
-                  recognized  tap        tap  screen  0.44 s  at (195, 420), taps 1
+                  recognized  tap        tap  screen  0.44 s  at (195, 420), taps 1, because the finger lifted 0.09 s after touch down, 0 pt from where it touched down, within tapMaximumPressDuration 0.75 s and tapMovementTolerance 45 pt; it waited from 0.09 s until doubleTap failed at 0.44 s, as it requires
 
                 """)
     }

@@ -140,7 +140,7 @@ extension EndToEndTests {
         let result = try Binary.run(["analyze", "--scene", "-", "tap.jsonl"], stdin: Self.scene, in: fixtures.directory)
         #expect(result == RunResult(
             status: 0,
-            stdout: #"{"t":0.05,"recognizer":"tap","kind":"tap","view":"root","state":"recognized","location":{"x":100,"y":100},"touches":1,"taps":1}"# + "\n",
+            stdout: #"{"t":0.05,"recognizer":"tap","kind":"tap","view":"root","state":"recognized","location":{"x":100,"y":100},"touches":1,"taps":1,"cause":"the finger lifted 0.05 s after touch down, 0 pt from where it touched down, within tapMaximumPressDuration 0.75 s and tapMovementTolerance 45 pt"}"# + "\n",
             stderr: ""))
     }
 

@@ -51,7 +51,7 @@ import Testing
         if format == "text" {
             #expect(result.stdout == """
                 -
-                         0.05  pan        began       at (150, 400), touches 1, translation (40, 0), velocity (200, 0)
+                         0.05  pan        began       at (150, 400), touches 1, translation (40, 0), velocity (200, 0), because moved 50 pt right, past panHysteresis 10 pt, 0.05 s after touch down
                           0.1  pan        ended       at (150, 400), touches 0, translation (40, 0), velocity (200, 0)
 
                 """)
@@ -80,7 +80,7 @@ import Testing
         #expect(result.status == 0)
         #expect(result.stdout == """
             {"t":0.4,"recognizer":"doubleTap","kind":"tap","view":"screen","state":"failed","reason":"no second tap within multiTapInterval 0.35 s"}
-            {"t":0.4,"recognizer":"tap","kind":"tap","view":"screen","state":"recognized","location":{"x":100,"y":400},"touches":1,"taps":1}
+            {"t":0.4,"recognizer":"tap","kind":"tap","view":"screen","state":"recognized","location":{"x":100,"y":400},"touches":1,"taps":1,"cause":"the finger lifted 0.05 s after touch down, 0 pt from where it touched down, within tapMaximumPressDuration 0.75 s and tapMovementTolerance 45 pt; it waited from 0.05 s until doubleTap failed at 0.4 s, as it requires"}
 
             """)
     }
@@ -93,7 +93,7 @@ import Testing
         live.send(Self.touch(0.3, "ended"))
         let result = live.finish()
         #expect(result.stdout == """
-            {"t":0.5,"recognizer":"longPress","kind":"longPress","view":"screen","state":"began","location":{"x":100,"y":400},"touches":1}
+            {"t":0.5,"recognizer":"longPress","kind":"longPress","view":"screen","state":"began","location":{"x":100,"y":400},"touches":1,"cause":"held for minimumPressDuration 0.5 s, moving at most 0 pt, within allowableMovement 10 pt"}
             {"t":0.5,"recognizer":"longPress","kind":"longPress","view":"screen","state":"ended","location":{"x":100,"y":400},"touches":0}
 
             """)

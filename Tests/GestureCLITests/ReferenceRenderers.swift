@@ -90,7 +90,7 @@ enum ReferenceRenderers {
             fields.append(number(scalar))
             fields.append(CSVRenderer.quoted(record.direction ?? ""))
             fields.append(record.taps.map(String.init) ?? "")
-            fields.append(CSVRenderer.quoted(record.reason ?? ""))
+            fields.append(CSVRenderer.quoted(record.reason ?? record.cause ?? ""))
             output += fields.joined(separator: ",")
             output += "\n"
         }
@@ -162,6 +162,7 @@ extension JSONWriter {
         optional("template", record.template)
         optional("score", record.score)
         optional("reason", record.reason)
+        optional("cause", record.cause)
         optional("trace", trace)
         endObject()
     }

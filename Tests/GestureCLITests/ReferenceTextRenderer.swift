@@ -107,12 +107,14 @@ struct ReferenceTextRenderer {
     }
 
     /// The gesture line's figures: the reason of a failure or cancellation, otherwise the final
-    /// transition's figures but the touch count.
+    /// transition's figures but the touch count; then the first transition's cause.
     private static func summary(of gesture: Gesture) -> String {
         let last = gesture.transitions[gesture.transitions.count - 1]
-        if let reason = last.reason { return reason }
+        let cause = gesture.transitions[0].cause
+        if let reason = last.reason { return reason + (cause.map { "; it began because " + $0 } ?? "") }
         var record = last
         record.touches = nil
+        record.cause = cause
         return figures(of: record).joined(separator: ", ")
     }
 
@@ -133,6 +135,7 @@ struct ReferenceTextRenderer {
         if let template = record.template { figures.append("template " + template) }
         if let score = record.score { figures.append("score " + number(score)) }
         if let reason = record.reason { figures.append(reason) }
+        if let cause = record.cause { figures.append("because " + cause) }
         return figures
     }
 

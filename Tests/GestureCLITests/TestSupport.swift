@@ -61,7 +61,7 @@ enum TraceText {
     /// (which requires doubleTap to fail) is recognized at the same time.
     static let tapRecords = """
         {"t":0.44,"recognizer":"doubleTap","kind":"tap","view":"screen","state":"failed","reason":"no second tap within multiTapInterval 0.35 s"}
-        {"t":0.44,"recognizer":"tap","kind":"tap","view":"screen","state":"recognized","location":{"x":195,"y":420},"touches":1,"taps":1}
+        {"t":0.44,"recognizer":"tap","kind":"tap","view":"screen","state":"recognized","location":{"x":195,"y":420},"touches":1,"taps":1,"cause":"the finger lifted 0.09 s after touch down, 0 pt from where it touched down, within tapMaximumPressDuration 0.75 s and tapMovementTolerance 45 pt; it waited from 0.09 s until doubleTap failed at 0.44 s, as it requires"}
 
         """
 

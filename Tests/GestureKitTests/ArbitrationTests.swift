@@ -38,7 +38,7 @@ extension ArbitrationTests {
         let scene = singleViewScene([recognizer("pan", .pan()), recognizer("press", .longPress())])
         let records = try transitions(finger.drag(from: Point(x: 100, y: 100), to: Point(x: 100, y: 300), duration: 0.2), scene: scene)
         #expect(Array(records.summary.prefix(2)) == ["pan began@0.016667", "press failed@0.016667"])
-        #expect(records[1].reason == "prevented by pan, which began")
+        #expect(records[1].reason == "prevented by pan, which began at 0.017 s")
     }
 
     @Test func aRecognizerCannotBeginWhileARivalIsActive() throws {
@@ -50,7 +50,7 @@ extension ArbitrationTests {
             finger.down(0, 100, 100), finger.move(0.7, 100, 200), finger.up(0.8, 100, 200),
         ], scene: scene)
         #expect(records.summary == ["press began@0.5", "pan failed@0.5", "press changed@0.7", "press ended@0.8"])
-        #expect(records[1].reason == "prevented by press, which began")
+        #expect(records[1].reason == "prevented by press, which began at 0.5 s")
     }
 
     @Test(arguments: ["simultaneous", "canPrevent", "canBePreventedBy"])
@@ -187,6 +187,6 @@ extension ArbitrationTests {
         let samples = (0..<taps).flatMap { i in [finger.down(Double(i) * 0.2, 100, 100), finger.up(Double(i) * 0.2 + 0.05, 100, 100)] }
         let records = try transitions(samples, scene: scene)
         #expect(records.summary == expected)
-        if taps == 3 { #expect(records.of("single").first?.reason == "prevented by triple, which recognized") }
+        if taps == 3 { #expect(records.of("single").first?.reason == "prevented by triple, which recognized at 0.45 s") }
     }
 }

@@ -39,7 +39,7 @@ extension CustomRecognizerTests {
         #expect(records.transitions.map(\.customSummary) == ["twoFingerTap recognized@0.1", "builtInTwoFingerTap failed@0.1"])
         #expect(records.transitions[0].touches == 2)
         #expect(records.transitions[0].taps == 1, "figures added by describe(_:)")
-        #expect(records.transitions[1].reason == "prevented by twoFingerTap, which recognized")
+        #expect(records.transitions[1].reason == "prevented by twoFingerTap, which recognized at 0.1 s")
     }
 
     @Test func aBuiltInRecognizerCanRequireACustomOneToFail() {

@@ -22,7 +22,9 @@ final class VerticalOnlyDelegate: NSObject, UIGestureRecognizerDelegate {
         asked += 1
         guard let pan = gestureRecognizer as? UIPanGestureRecognizer else { return true }
         let v = pan.translation(in: pan.view)
-        return abs(v.y) > abs(v.x)
+        // A closure handed to `map` from main-actor code: Swift 6 checks its isolation at run time.
+        let sizes = [v.x, v.y].map { abs($0) }
+        return sizes[1] > sizes[0]
     }
 }
 
@@ -87,6 +89,31 @@ struct ScreenTests {
         #expect(timeline.transitions(of: "cardPan").first?.kind == "PassThroughPan")
         let sideways = try Replay.samples(stroke([(200, 500), (220, 501), (240, 502)]), screen: "card", registry: screenRegistry)
         #expect(sideways.transitions(of: "cardPan").first?.reason == "its delegate's gestureRecognizerShouldBegin answered no")
+    }
+
+    @Test("replays off the main thread run main-actor code, side by side (check on several threads)")
+    func offMainThread() throws {
+        let directory = (try writeTrace(verticalDrag, name: "a.jsonl") as NSString).deletingLastPathComponent
+        let text = try String(contentsOfFile: directory + "/a.jsonl", encoding: .utf8)
+        for name in ["b", "c", "d", "e", "f"] {
+            try (#"{"gesturectl": 1, "scene": "card"}"# + "\n" + text).write(toFile: "\(directory)/\(name).jsonl", atomically: true, encoding: .utf8)
+        }
+        try (#"{"gesturectl": 1, "scene": "card"}"# + "\n" + text).write(toFile: directory + "/a.jsonl", atomically: true, encoding: .utf8)
+        let (updated, _, updateErrors) = teamTool(["check", "--update", "--jobs", "3", directory], registry: screenRegistry)
+        #expect(updated == 0, "\(updateErrors)")
+        let (status, output, errors) = teamTool(["check", "--jobs", "3", directory], registry: screenRegistry)
+        #expect(status == 0, "\(errors)")
+        #expect(output.contains("checked 6 traces: 6 matched"), "\(output)")
+        // And one replay on a thread of its own, outside any task.
+        nonisolated(unsafe) var states: [RecognizerState] = []
+        let done = DispatchSemaphore(value: 0)
+        let thread = Thread {
+            states = (try? Replay.samples(verticalDrag, screen: "card", registry: screenRegistry))?.states(of: "cardPan") ?? []
+            done.signal()
+        }
+        thread.start()
+        done.wait()
+        #expect(states == [.began, .ended])
     }
 
     @Test("an unknown screen is an error naming the registered ones")

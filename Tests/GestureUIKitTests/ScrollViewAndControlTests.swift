@@ -74,6 +74,17 @@ final class OffsetObserving: UIScrollView {
     }
 }
 
+/// A pager whose init turns paging on and the content-touch delay off.
+final class PagedList: UIScrollView {
+    override init(frame: CGRect) {
+        super.init(frame: frame)
+        isPagingEnabled = true
+        delaysContentTouches = false
+    }
+
+    required init?(coder: NSCoder) { return nil }
+}
+
 /// A button that refuses to track.
 final class InertButton: UIButton {
     override func beginTracking(_ touch: UITouch, with event: UIEvent?) -> Bool { false }
@@ -311,6 +322,47 @@ struct ScrollViewAndControlTests {
         let scrolls = records.filter { $0.event == .didScroll }.map { CGFloat($0.contentOffset.y) }
         #expect(!scrolls.isEmpty)
         #expect(list.seen == scrolls)
+    }
+
+    @Test("a scene view of a registered UIScrollView class takes the scene's scroll-view keys, keeps its init's settings, and its overrides run")
+    func registeredScrollViewClassInAScene() throws {
+        var registry = RecognizerRegistry()
+        registry.register(uiView: "ScrollingOverButtons") { ScrollingOverButtons(frame: .zero) }
+        registry.register(uiView: "PagedList") { PagedList(frame: .zero) }
+        registry.register(uiView: "InertButton") { InertButton(frame: .zero) }
+        let json = """
+            {"views": [{"name": "list", "class": "ScrollingOverButtons", "frame": [0, 0, 390, 844],
+                        "scrollView": {"contentSize": [390, 3000]}, "children": [
+                {"name": "buy", "frame": [100, 300, 190, 60], "control": "button"}]},
+              {"name": "pager", "class": "PagedList", "frame": [0, 0, 390, 100],
+               "scrollView": {"contentSize": [1170, 100], "delaysContentTouches": true}, "children": [
+                {"name": "inert", "class": "InertButton", "frame": [0, 0, 100, 100], "control": "button", "enabled": true}]}],
+             "recognizers": [{"name": "list.pan", "simultaneousWith": ["pager.pan"]}]}
+            """
+        var pager: PagedList?
+        let timeline = try Replay.samples(heldDrag(from: (195, 330), to: (195, 130), hold: 0.3), sceneJSON: json, registry: registry) { engine in
+            pager = engine.window.view(named: "pager").map(UIView.of) as? PagedList
+        }
+        #expect(timeline.states(of: "list.pan").first == .began)
+        #expect(timeline.controlEvents(of: "buy").last == .touchCancel)
+        #expect(pager?.isPagingEnabled == true)
+        #expect(pager?.delaysContentTouches == true)
+        #expect(pager?.contentSize.width == 1170)
+
+        let tapOnInert = try Replay.samples(stroke([(50, 50), (50, 50)]), sceneJSON: json, registry: registry)
+        #expect(tapOnInert.controlEvents(of: "inert").isEmpty)
+    }
+
+    @Test("a scene's \"scrollView\" keys on a class that is not a UIScrollView are an error")
+    func scrollViewKeysOnAPlainClass() throws {
+        var registry = RecognizerRegistry()
+        registry.register(uiView: "InertButton") { InertButton(frame: .zero) }
+        let json = """
+            {"views": [{"name": "list", "class": "InertButton", "frame": [0, 0, 390, 844], "scrollView": {"contentSize": [390, 3000]}}]}
+            """
+        #expect(throws: SceneError("view \"list\" has \"scrollView\" keys, but its class \"InertButton\" is not a UIScrollView")) {
+            try Replay.samples([], sceneJSON: json, registry: registry)
+        }
     }
 
     @Test("a UIButton subclass whose beginTracking answers false sends no actions", arguments: [false, true])

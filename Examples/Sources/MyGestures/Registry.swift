@@ -28,5 +28,7 @@ public let myGestures: RecognizerRegistry = {
     }
     registry.register(uiKind: "seedCheckmark") { _ in CheckmarkGestureRecognizer() }
     registry.register(uiDelegate: "horizontalOnly") { HorizontalOnlyDelegate() }
+    // The screen built in UIKit code: `team-gesturectl analyze --scene sheetOverList TRACE`.
+    registry.register(screen: "sheetOverList") { SheetViewController.makeWindow() }
     return registry
 }()

@@ -18,7 +18,7 @@ struct MyGesturesTests {
         let timeline = try Replay.trace(traces + "/drag/vertical-drag.jsonl", registry: myGestures)
         #expect(timeline.states(of: "drag").first == .began)
         timeline.expectStates("swipeAway", [.failed])
-        #expect(timeline.transitions(of: "swipeAway").first?.reason == "prevented by drag, which began")
+        #expect(timeline.transitions(of: "swipeAway").first?.reason == "prevented by drag, which began at 0.032 s")
         #expect(timeline.states(of: "drag").last == .ended)
         timeline.expectFigure("drag", .translationY, in: .ended, 143, tolerance: 0.5)
     }

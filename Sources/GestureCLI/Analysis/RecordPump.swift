@@ -2,8 +2,9 @@ import Foundation
 import GestureKit
 import GestureTrace
 
-/// Which records `analyze` reports: `--only` and `--no-failures` applied to transitions;
-/// deliveries always stay.
+/// Which records `analyze` reports: `--only` and `--no-failures` applied to transitions; with
+/// `--only`, a scroll view's records stay when its own `NAME.pan` or `NAME.pinch` is named;
+/// deliveries and control events always stay.
 struct RecordFilter: Sendable {
     let only: Set<String>?
     let dropsFailures: Bool
@@ -18,9 +19,16 @@ struct RecordFilter: Sendable {
 
     /// Whether `record` is kept.
     func keeps(_ record: AnalysisRecord) -> Bool {
-        guard case .transition(let transition) = record else { return true }
-        if let only, !only.contains(transition.recognizer) { return false }
-        return !(dropsFailures && transition.state == .failed)
+        switch record {
+        case .transition(let transition):
+            if let only, !only.contains(transition.recognizer) { return false }
+            return !(dropsFailures && transition.state == .failed)
+        case .scroll(let scroll):
+            guard let only else { return true }
+            return only.contains(scroll.scrollView + ".pan") || only.contains(scroll.scrollView + ".pinch")
+        case .delivery, .control:
+            return true
+        }
     }
 }
 

@@ -31,6 +31,11 @@ struct CheckSettings: Sendable {
     var allowsEmpty: Bool
     /// `--prune` (with `--update`): delete the orphaned golden files.
     var prune: Bool
+    /// `--fragile PERCENT`: report the traces whose outcome changes within this much perturbation
+    /// (docs/margins.md); nil: no margins are searched.
+    var fragile: Double?
+    /// `--fragile-fails`: a fragile trace makes the exit status 1.
+    var fragileFails = false
 
     /// The default `--tolerance`: one unit in the sixth decimal place, the last one printed, so that
     /// a last digit rounded the other way on another machine still matches.
@@ -76,6 +81,17 @@ struct CheckSettings: Sendable {
         allowsEmpty = arguments.isSet("allow-empty")
         prune = arguments.isSet("prune")
         if prune, !update { throw UsageError("'--prune' applies only with '--update'") }
+        if let text = arguments.value("fragile") {
+            guard let value = Double(text), value.isFinite, value > 0 else {
+                throw UsageError("invalid value '\(text)' for '--fragile': expected a percentage above 0, such as 5")
+            }
+            fragile = value
+        }
+        if fragile != nil, report == .json {
+            throw UsageError("'--fragile' reports in the text and github formats; '--report json' keeps standard output one JSON document")
+        }
+        fragileFails = arguments.isSet("fragile-fails")
+        if fragileFails, fragile == nil { throw UsageError("'--fragile-fails' applies only with '--fragile PERCENT'") }
         for text in arguments.allValues("tolerance") {
             let parts = text.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
             let number = String(parts.last ?? "")

@@ -263,6 +263,7 @@ enum GoldenTransition {
         record.template = string("template")
         record.score = number(member("score"))
         record.reason = string("reason")
+        record.cause = string("cause")
         return record
     }
 }

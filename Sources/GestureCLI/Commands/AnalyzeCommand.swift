@@ -49,6 +49,9 @@ struct AnalyzeCommand: Command {
         .timeScale,
         .scale,
         Option("follow", short: "f", help: "analyze one live TRACE as it comes, writing each record at once (docs/live.md)"),
+        Option(
+            "margins",
+            help: "print how close each recognizer's outcome was to changing: the smallest change of speed, distance, angle or timing that changes it (docs/margins.md)"),
     ])
     let operands = Operands.oneOrMore("TRACE")
 
@@ -71,6 +74,7 @@ struct AnalyzeCommand: Command {
             return environment.report(error)
         }
         if settings.follow { return FollowAnalysis.run(settings: settings, resolver: resolver, environment: environment) }
+        if settings.margins { return Self.margins(settings: settings, resolver: resolver, environment: environment) }
         let renderOptions = RenderOptions(
             deliveries: settings.deliveries, labelsTraces: settings.traces.count > 1, color: environment.usesColor,
             compact: settings.compact)
@@ -83,6 +87,35 @@ struct AnalyzeCommand: Command {
             run.oneByOne()
         }
         return run.finish()
+    }
+}
+
+extension AnalyzeCommand {
+    /// `--margins`: each trace's margins report, in argument order; a bad trace is reported as
+    /// `analyze` reports it and the others still run.
+    static func margins(settings: AnalyzeSettings, resolver: SceneResolver, environment: CommandEnvironment) -> ExitStatus {
+        var status = ExitStatus.success
+        for path in settings.traces {
+            let margins: TraceMargins
+            do throws(TraceAnalysisError) {
+                margins = try TraceMargins.compute(path: path, settings: settings, resolver: resolver)
+            } catch {
+                status = status.worse(error.status)
+                for message in error.messages { environment.printError(message) }
+                continue
+            }
+            do throws(OutputError) {
+                try environment.standardOutput.write(MarginReport.text(margins))
+            } catch {
+                return status.worse(environment.report(error))
+            }
+        }
+        do throws(OutputError) {
+            try environment.standardOutput.flush()
+        } catch {
+            return status.worse(environment.report(error))
+        }
+        return status
     }
 }
 

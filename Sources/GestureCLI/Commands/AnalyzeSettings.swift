@@ -29,6 +29,8 @@ struct AnalyzeSettings {
     var follow: Bool
     /// `--time-scale` and `--scale`: the traces' units; nil for seconds and points.
     var scaling: SampleScaling?
+    /// `--margins`: a report of how close each outcome was to changing (docs/margins.md).
+    var margins = false
 
     /// Reads the parsed arguments.
     ///
@@ -66,6 +68,16 @@ struct AnalyzeSettings {
         scaling = try arguments.scaling()
         if follow, traces.count != 1 {
             throw UsageError("'--follow' follows one trace, and \(traces.count) were given")
+        }
+        margins = arguments.isSet("margins")
+        if margins {
+            if follow { throw UsageError("'--margins' replays a whole trace many times, and cannot follow live input") }
+            if let given = arguments.value("format"), given != "text" {
+                throw UsageError("'--margins' prints a text report; '--format \(given)' does not apply")
+            }
+            if deliveries || compact || only != nil || dropsFailures {
+                throw UsageError("'--margins' reports every recognizer's outcome; '--deliveries', '--compact', '--only' and '--no-failures' do not apply")
+            }
         }
         if deliveries, format == .csv {
             throw UsageError("'--deliveries' cannot be used with '--format csv': the csv format has transitions only")

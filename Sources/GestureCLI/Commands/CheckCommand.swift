@@ -53,6 +53,10 @@ struct CheckCommand: Command {
         Option(
             "deliveries",
             help: "analyze with --deliveries (and write them into golden files with --update); without it, a golden file made with deliveries is compared with them"),
+        Option(
+            "fragile", .argument(placeholder: "PERCENT"),
+            help: "also report the traces whose outcome changes within PERCENT of speed, distance, angle or timing (docs/margins.md)"),
+        Option("fragile-fails", help: "with --fragile: a fragile trace fails the check (exit status 1)"),
     ])
     let operands = Operands.oneOrMore("PATH")
 
@@ -195,6 +199,13 @@ struct CheckCommand: Command {
             })
         progress?.clear()
         if let outputFailure { return status.worse(outputFailure) }
+        if let percent = settings.fragile {
+            let fragile = FragileCheck.run(
+                targets.map(\.trace), percent: percent, jobs: settings.jobs, settings: analyzeSettings, resolver: resolver,
+                github: settings.report == .github, environment: environment)
+            if let failure = fragile.outputFailure { return status.worse(failure) }
+            if settings.fragileFails, fragile.fragileCount > 0 { status = status.worse(.problemsFound) }
+        }
 
         var pruned: [String] = []
         if settings.prune {

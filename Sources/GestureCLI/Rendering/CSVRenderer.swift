@@ -4,7 +4,9 @@ import GestureKit
 ///
 /// Columns: `t,recognizer,kind,view,state,x,y,touches,translation_x,translation_y,velocity_x,`
 /// `velocity_y,scale,rotation,velocity,direction,taps,reason`; `x`/`y` are the location, `velocity`
-/// holds the scalar velocities of pinch and rotation, `velocity_x`/`velocity_y` the vectors of pans.
+/// holds the scalar velocities of pinch and rotation, `velocity_x`/`velocity_y` the vectors of pans;
+/// `reason` holds a failure's or cancellation's reason, and a `began` or `recognized` row's cause
+/// (the record's `cause`), so that the header stays the same.
 /// Absent values are empty cells. With several traces a leading `trace` column names the trace.
 /// Fields holding a comma, a quote or a line break are quoted as RFC 4180 says. Deliveries are not
 /// part of this format.

@@ -161,6 +161,7 @@ struct RecordBytesWriter {
         out.appendMember(",\"score\":", record.score)
         out.appendMember(",\"reason\":", record.reason)
         if reasonCodes, let code = record.code { Self.appendCode(code, to: &out) }
+        out.appendMember(",\"cause\":", record.cause)
         if let trace { out.append(trace) }
         out.append(UInt8(ascii: "}"))
     }
@@ -273,7 +274,8 @@ struct RecordBytesWriter {
         out.append(UInt8(ascii: ","))
         if let taps = record.taps { out.appendInteger(taps) }
         out.append(UInt8(ascii: ","))
-        if let reason = record.reason { out.appendCSVField(reason) }
+        // `reason` holds the cause of a `began` or `recognized` row (a record has one or the other).
+        if let reason = record.reason ?? record.cause { out.appendCSVField(reason) }
         if extended { out.append(",transition,,,,,,,,") }
         out.append(UInt8(ascii: "\n"))
     }

@@ -75,17 +75,15 @@ enum SceneFileWriter {
             json.endArray()
         }
         json.member("forwardsTo", ifPresent: view.forwardsTo)
+        if let t = view.transform {
+            json.key("transform")
+            json.beginArray(inline: true)
+            for value in [t.a, t.b, t.c, t.d, t.tx, t.ty] { json.number(value) }
+            json.endArray()
+        }
         if let control = view.control { writeControl(control, to: &json) }
         if let scrollView = view.scrollView { writeScrollView(scrollView, to: &json) }
-        if !view.thresholds.isEmpty {
-            json.key("thresholds")
-            json.beginObject()
-            for (name, value) in view.thresholds.sorted(by: { $0.key < $1.key }) {
-                json.key(name)
-                json.number(value)
-            }
-            json.endObject()
-        }
+        thresholds(view.thresholds, &json)
         if !view.children.isEmpty {
             json.key("children")
             json.beginArray()
@@ -134,15 +132,7 @@ enum SceneFileWriter {
         }
         selection("canPrevent", recognizer.canPrevent, &json)
         selection("canBePreventedBy", recognizer.canBePreventedBy, &json)
-        if !recognizer.thresholds.isEmpty {
-            json.key("thresholds")
-            json.beginObject()
-            for (name, value) in recognizer.thresholds.sorted(by: { $0.key < $1.key }) {
-                json.key(name)
-                json.number(value)
-            }
-            json.endObject()
-        }
+        thresholds(recognizer.thresholds, &json)
         json.endObject()
     }
 
@@ -212,6 +202,18 @@ enum SceneFileWriter {
             json.key(key)
             json.strings(names.sorted())
         }
+    }
+
+    /// `"thresholds"`, by name, when there are any.
+    private static func thresholds(_ thresholds: [String: Double], _ json: inout JSONWriter) {
+        guard !thresholds.isEmpty else { return }
+        json.key("thresholds")
+        json.beginObject()
+        for (name, value) in thresholds.sorted(by: { $0.key < $1.key }) {
+            json.key(name)
+            json.number(value)
+        }
+        json.endObject()
     }
 
     static func flag(_ key: String, _ value: Bool, _ json: inout JSONWriter) {

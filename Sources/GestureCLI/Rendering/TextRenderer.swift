@@ -39,11 +39,13 @@ struct TextRenderer: AnalysisRenderer {
     }
 
     /// The gesture line's figures: the reason of a failure or cancellation, otherwise the final
-    /// transition's figures but the touch count.
-    static func summary(of last: TransitionRecord) -> String {
-        if let reason = last.reason { return reason }
+    /// transition's figures but the touch count; then what made the gesture begin or recognize
+    /// (`cause`, the first transition's), also with `--compact`.
+    static func summary(of last: TransitionRecord, cause: String?) -> String {
+        if let reason = last.reason { return cause.map { reason + "; it began because " + $0 } ?? reason }
         var record = last
         record.touches = nil
+        record.cause = cause
         return figures(of: record).joined(separator: ", ")
     }
 
@@ -65,6 +67,7 @@ struct TextRenderer: AnalysisRenderer {
         if let template = record.template { figures.append("template " + template) }
         if let score = record.score { figures.append("score " + number(score)) }
         if let reason = record.reason { figures.append(reason) }
+        if let cause = record.cause { figures.append("because " + cause) }
         return figures
     }
 

@@ -44,7 +44,10 @@ final class TextTraceRenderer: TraceRenderer {
             switch record {
             case .transition(let transition): try gestures.add(transition, to: linesSink)
             case .control(let control): try addViewEvent(Self.viewEventLine(control))
-            case .scroll(let scroll): try addViewEvent(Self.viewEventLine(scroll))
+            case .scroll(let scroll):
+                // `--compact`: a scroll view's moves between its events are not listed, one line a frame.
+                if options.compact, scroll.event == .didScroll || scroll.event == .didZoom { return }
+                try addViewEvent(Self.viewEventLine(scroll))
             case .delivery: break
             }
             return
@@ -157,12 +160,14 @@ struct TextGestureLayout: GestureLayout {
         var view: String
         var start: Double
         var last: TransitionRecord
+        /// What made it begin or recognize (its first transition's `cause`).
+        var cause: String?
         /// The first transition's line, held until a second transition shows it is needed.
         var first: TextLine?
     }
 
     func open(_ first: TransitionRecord, index: Int) -> GestureSummary {
-        GestureSummary(recognizer: first.recognizer, kind: first.kind, view: first.view, start: first.t, last: first)
+        GestureSummary(recognizer: first.recognizer, kind: first.kind, view: first.view, start: first.t, last: first, cause: first.cause)
     }
 
     mutating func add(_ transition: TransitionRecord, position: Int, to gesture: inout GestureSummary, into out: inout ByteBuffer) {
@@ -187,7 +192,7 @@ struct TextGestureLayout: GestureLayout {
     mutating func header(of gesture: GestureSummary, into out: inout ByteBuffer) {
         let line = TextLine.gesture(
             outcome: gesture.last.state, recognizer: gesture.recognizer, kind: gesture.kind, view: gesture.view,
-            span: TextRenderer.span(start: gesture.start, end: gesture.last.t), summary: TextRenderer.summary(of: gesture.last))
+            span: TextRenderer.span(start: gesture.start, end: gesture.last.t), summary: TextRenderer.summary(of: gesture.last, cause: gesture.cause))
         columns.widen(for: line)
         line.encode(into: &out)
     }

@@ -53,7 +53,7 @@ final class GestureEnvironment {
         }
         switch target {
         case .began, .recognized:
-            attemptToLeavePossible(r, target, resolvedWait: false)
+            attemptToLeavePossible(r, target, resolvedBy: nil)
         case .failed:
             r.cancelTimers()
             observe(r, .failed, reason: r.pendingReason, code: r.pendingCode)
@@ -102,8 +102,9 @@ final class GestureEnvironment {
 
     /// Makes `r` leave `possible` for `target` if the rules allow it now; it waits while a
     /// requirement is unresolved. The delegate's `gestureRecognizerShouldBegin` is asked only when
-    /// the transition would really happen, once nothing holds it back.
-    private func attemptToLeavePossible(_ r: GestureRecognizer, _ target: RecognizerState, resolvedWait: Bool) {
+    /// the transition would really happen, once nothing holds it back. `resolvedBy` is the
+    /// requirement whose failure ended a wait.
+    private func attemptToLeavePossible(_ r: GestureRecognizer, _ target: RecognizerState, resolvedBy: GestureRecognizer?) {
         for requirement in r.failureRequirements where requirement.observedState.isRecognition {
             r.logicalState = .failed
             r.cancelTimers()
@@ -114,6 +115,7 @@ final class GestureEnvironment {
         }
         if !r.unresolvedRequirements.isEmpty {
             r.waitingStates = [target]
+            r.waitStart = clock.now
             return
         }
         if let delegate = r.delegate, !delegate.gestureRecognizerShouldBegin(r) {
@@ -136,16 +138,15 @@ final class GestureEnvironment {
             for rival in recognizers where rival.observedState.isRecognition && prevents(rival, r) {
                 r.logicalState = .failed
                 r.cancelTimers()
-                let verb = rival.observedState == .recognized ? "recognized" : "began"
                 observe(
-                    r, .failed, reason: "prevented by \(rival.name), which \(verb) first",
+                    r, .failed, reason: "prevented by \(rival.name), which \(rival.recognitionSummary(first: true))",
                     code: ReasonCode("preventedBy", names: ["by": rival.name]))
                 return
             }
         }
-        if resolvedWait { r.didFinishWaiting() }
+        if resolvedBy != nil { r.didFinishWaiting() }
         willObserveRecognition(r)
-        observe(r, target, reason: nil)
+        observe(r, target, reason: nil, cause: cause(of: r, target, resolvedBy: resolvedBy))
         // Every recognizer this recognition fails is failed before any is reported, so that a
         // recognizer waiting on one of them is not resolved into recognizing first (the single tap of
         // a single → double → triple tap chain, when the triple tap recognizes).
@@ -156,7 +157,7 @@ final class GestureEnvironment {
             if other.failureRequirements.contains(where: { $0 === r }), other.engagedTouchCount > 0 || !other.waitingStates.isEmpty {
                 losers.append((other, "\(r.name) \(verb), and \(other.name) requires it to fail", ReasonCode("requiredToFail", names: ["requirement": r.name])))
             } else if !simultaneousWithAll, prevents(r, other) {
-                losers.append((other, "prevented by \(r.name), which \(verb)", ReasonCode("preventedBy", names: ["by": r.name])))
+                losers.append((other, "prevented by \(r.name), which \(r.recognitionSummary(first: false))", ReasonCode("preventedBy", names: ["by": r.name])))
             }
         }
         for loser in losers {
@@ -167,16 +168,46 @@ final class GestureEnvironment {
         for loser in losers { observe(loser.recognizer, .failed, reason: loser.reason, code: loser.code) }
     }
 
+    /// What made `r` begin or recognize: its own cause, then what arbitration adds (the failure
+    /// requirement it waited for, a delegate that answered yes to `gestureRecognizerShouldBegin`,
+    /// the recognizers it recognizes alongside because a delegate allows it).
+    private func cause(of r: GestureRecognizer, _ target: RecognizerState, resolvedBy: GestureRecognizer?) -> String {
+        var cause = r.pendingCause ?? "\(r.name) set its state to \(target.rawValue)"
+        if let resolvedBy {
+            let since = r.waitStart.map { " from \(formatTime($0)) s" } ?? ""
+            cause += "; it waited\(since) until \(resolvedBy.name) failed at \(formatTime(clock.now)) s, as it requires"
+        }
+        if let delegate = r.delegate, !(delegate is SceneDelegate) {
+            cause += "; its delegate \(delegate.delegateDescription) answered yes to gestureRecognizerShouldBegin"
+        }
+        var alongside: [String] = []
+        for rival in recognizers where rival !== r && rival.observedState.isRecognition && shareTouches(r, rival) {
+            if let d = r.delegate, d.gestureRecognizer(r, shouldRecognizeSimultaneouslyWith: rival) {
+                alongside.append("\(rival.name) (its delegate\(Self.named(d)) allows it)")
+            } else if let d = rival.delegate, d.gestureRecognizer(rival, shouldRecognizeSimultaneouslyWith: r) {
+                alongside.append("\(rival.name) (\(rival.name)'s delegate\(Self.named(d)) allows it)")
+            }
+        }
+        if !alongside.isEmpty { cause += "; alongside " + alongside.joined(separator: ", ") }
+        return cause
+    }
+
+    /// ` NAME` for a delegate written in code, nothing for the scene's own (`simultaneousWith`).
+    private static func named(_ delegate: any GestureRecognizerDelegate) -> String {
+        delegate is SceneDelegate ? "" : " " + delegate.delegateDescription
+    }
+
     /// Records an observed transition and applies its consequences for waiting recognizers.
-    private func observe(_ r: GestureRecognizer, _ state: RecognizerState, reason: String?, code: ReasonCode? = nil) {
+    private func observe(_ r: GestureRecognizer, _ state: RecognizerState, reason: String?, code: ReasonCode? = nil, cause: String? = nil) {
         markDirty(r)
         r.observedState = state
+        if state == .began || state == .recognized { r.recognitionTime = clock.now }
         if let code {
-            var record = r.makeRecord(state, at: clock.now, reason: reason)
+            var record = r.makeRecord(state, at: clock.now, reason: reason, cause: cause)
             record.code = code
             emit(record)
         } else {
-            emit(r.makeRecord(state, at: clock.now, reason: reason))
+            emit(r.makeRecord(state, at: clock.now, reason: reason, cause: cause))
         }
         if let didObserveTransition { didObserveTransition(r, state) }
         if state == .failed {
@@ -192,7 +223,7 @@ final class GestureEnvironment {
             let states = waiter.waitingStates
             waiter.waitingStates = []
             guard let first = states.first else { continue }
-            attemptToLeavePossible(waiter, first, resolvedWait: true)
+            attemptToLeavePossible(waiter, first, resolvedBy: failed)
             for next in states.dropFirst() where waiter.observedState.isRecognition {
                 observe(waiter, next, reason: nil)
             }
@@ -268,6 +299,15 @@ extension RecognizerState {
 }
 
 extension GestureRecognizer {
+    /// `began at 41.3 s`, or `began first, at 41.3 s` when it did so in an earlier event: when the
+    /// recognizer won, for the reasons of the recognizers it prevents (its own record's `cause`
+    /// says why).
+    func recognitionSummary(first: Bool) -> String {
+        let verb = observedState == .recognized ? "recognized" : "began"
+        let when = recognitionTime.map { (first ? ", at " : " at ") + "\(formatTime($0)) s" } ?? ""
+        return verb + (first ? " first" : "") + when
+    }
+
     /// Requirements still possible and involved in the current touches; not-yet-involved
     /// requirements do not hold a recognizer back (see docs/arbitration.md).
     var unresolvedRequirements: [GestureRecognizer] {

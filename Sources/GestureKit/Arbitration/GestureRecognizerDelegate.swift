@@ -10,6 +10,9 @@ public protocol GestureRecognizerDelegate: AnyObject {
     func gestureRecognizer(_ recognizer: GestureRecognizer, shouldReceive touch: Touch, in event: TouchEvent) -> Bool
     /// Whether the two may recognize at the same time (`shouldRecognizeSimultaneouslyWith`).
     func gestureRecognizer(_ recognizer: GestureRecognizer, shouldRecognizeSimultaneouslyWith other: GestureRecognizer) -> Bool
+    /// How records name the delegate when its answer made a recognizer begin ("its delegate
+    /// PanelDelegate answered yes to gestureRecognizerShouldBegin"): its type's name by default.
+    var delegateDescription: String { get }
     /// The name a scene file gives this delegate (`"delegate"`) when a screen built in code is
     /// written as one, or nil (the default) when it has none.
     var sceneName: String? { get }
@@ -28,4 +31,6 @@ extension GestureRecognizerDelegate {
     }
     /// No.
     public func gestureRecognizer(_ recognizer: GestureRecognizer, shouldRecognizeSimultaneouslyWith other: GestureRecognizer) -> Bool { false }
+    /// The delegate's type name.
+    public var delegateDescription: String { String(describing: type(of: self)) }
 }

@@ -94,8 +94,10 @@ public final class CheckmarkGestureRecognizer: GestureRecognizer {
             follow(last)
         }
         guard state == .possible, let upright = tracks.first else { return }
-        if tracks.contains(where: { $0.rejectionAtLift(thresholds) == nil }) {
-            state = .recognized
+        if let index = tracks.firstIndex(where: { $0.rejectionAtLift(thresholds) == nil }) {
+            let angle = angles[index] * 180 / .pi
+            let frame = index == 0 ? "upright" : "tilted \(format(angle))° (checkmarkMaximumTilt \(format(thresholds.checkmarkMaximumTilt * 180 / .pi))°)"
+            recognize("the stroke kept every checkmark rule at its lift, \(frame)")
         } else {
             fail(upright.rejectionAtLift(thresholds) ?? "not a checkmark", code: ReasonCode("notACheckmark"))
         }

@@ -132,6 +132,13 @@ open class GestureRecognizer {
     var pendingReason: String?
     /// The code given with it, if any.
     var pendingCode: ReasonCode?
+    /// What the recognizer said made it begin or recognize (``begin(_:)``, ``recognize(_:)``),
+    /// before arbitration adds its part.
+    var pendingCause: String?
+    /// When the recognizer last began or recognized, as observed (for "prevented by X, which began at …").
+    var recognitionTime: Double?
+    /// When a transition out of `possible` started to wait for a failure requirement.
+    var waitStart: Double?
     weak var environment: GestureEnvironment?
     // Unchecked, as `seenTouchSerials` and `failureRequirements`: arbitration reads them for every
     // other recognizer when one recognizes; with their checks, 1,000 taps among 10,000 tap recognizers
@@ -236,6 +243,22 @@ open class GestureRecognizer {
         state = .failed
     }
 
+    /// Begins a continuous gesture (`began`) or recognizes a discrete one (`recognized`), saying what
+    /// made it happen, in the style of failure reasons: the figure, the threshold it passed and when
+    /// ("moved 11.89 pt down, past panHysteresis 10 pt, 0.024 s after touch down"). The record's
+    /// `cause` is this sentence, with what arbitration adds (a wait for a failure requirement, a
+    /// delegate's answer, recognizers it recognizes alongside). Does nothing unless it is `possible`.
+    public func begin(_ cause: String) {
+        guard logicalState == .possible else { return }
+        pendingCause = cause
+        state = isDiscrete ? .recognized : .began
+    }
+
+    /// Recognizes a discrete gesture (the same as ``begin(_:)``, named for discrete gestures).
+    public func recognize(_ cause: String) {
+        begin(cause)
+    }
+
     /// Cancels a began gesture with a reason for the report.
     public func cancel(_ reason: String, code: ReasonCode? = nil) {
         guard logicalState == .began || logicalState == .changed else { return }
@@ -292,6 +315,9 @@ open class GestureRecognizer {
         logicalState = .possible
         pendingReason = nil
         pendingCode = nil
+        pendingCause = nil
+        recognitionTime = nil
+        waitStart = nil
         engagedTouchCount = 0
         seenTouchSerials.removeAll(keepingCapacity: true)
         lastLocation = nil
@@ -300,7 +326,7 @@ open class GestureRecognizer {
     }
 
     /// The record of a transition to `state` at the current time, with the kind's figures.
-    func makeRecord(_ state: RecognizerState, at t: Double, reason: String?) -> TransitionRecord {
+    func makeRecord(_ state: RecognizerState, at t: Double, reason: String?, cause: String? = nil) -> TransitionRecord {
         switch state {
         case .failed:
             var record = TransitionRecord(t: t, recognizer: name, kind: reportedKind, view: view?.name ?? "", state: state)
@@ -309,6 +335,10 @@ open class GestureRecognizer {
         case .cancelled:
             var record = describedRecord(state, at: t)
             record.reason = reason ?? "cancelled"
+            return record
+        case .began, .recognized:
+            var record = describedRecord(state, at: t)
+            record.cause = cause
             return record
         default:
             return describedRecord(state, at: t)

@@ -24,6 +24,8 @@ open class LongPressGestureRecognizer: GestureRecognizer {
     private var pressStart: Double?
     /// Where the first tap touched down (the centroid of its fingers), for `multiTapDistance`.
     private var firstTapLocation: Point?
+    /// The farthest a finger of the press moved before it began (for the cause).
+    private var farthestMove = 0.0
 
     /// Creates a long-press recognizer.
     public init(
@@ -79,7 +81,7 @@ open class LongPressGestureRecognizer: GestureRecognizer {
         if pressTouches == numberOfTouchesRequired {
             pressStart = now
             schedule(after: minimumPressDuration) { [unowned self] in
-                if state == .possible { state = .began }
+                if state == .possible { begin(beganCause()) }
             }
         }
     }
@@ -91,6 +93,7 @@ open class LongPressGestureRecognizer: GestureRecognizer {
             let name = tapsDone < numberOfTapsRequired ? "tapMovementTolerance" : "allowableMovement"
             for touch in touches {
                 let distance = touch.startLocation.distance(to: touch.windowLocation)
+                if tapsDone >= numberOfTapsRequired, distance > farthestMove { farthestMove = distance }
                 if distance > limit {
                     fail("moved \(format(distance)) pt before minimumPressDuration, more than \(name) \(format(limit)) pt", code: ReasonCode("moved", numbers: ["distance": distance, name: limit]))
                     return
@@ -143,5 +146,13 @@ open class LongPressGestureRecognizer: GestureRecognizer {
         intervalTimer = nil
         pressStart = nil
         firstTapLocation = nil
+        farthestMove = 0
+    }
+
+    /// "held for minimumPressDuration 0.5 s, moving at most 1.2 pt, within allowableMovement 10 pt".
+    private func beganCause() -> String {
+        let taps = numberOfTapsRequired > 0 ? "after \(countWord(numberOfTapsRequired)) tap\(numberOfTapsRequired == 1 ? "" : "s"), " : ""
+        return taps + "held for minimumPressDuration \(format(minimumPressDuration)) s, moving at most \(format(farthestMove)) pt, "
+            + "within allowableMovement \(format(allowableMovement)) pt"
     }
 }

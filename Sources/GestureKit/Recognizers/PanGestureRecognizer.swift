@@ -67,6 +67,12 @@ open class PanGestureRecognizer: GestureRecognizer {
     /// axes it cannot scroll).
     func uncountedMovementReason(moved: Point) -> String? { nil }
 
+    /// The name of the hysteresis in reasons and causes (a scroll view's pan says `scrollHysteresis`).
+    var hysteresisName: String { "panHysteresis" }
+
+    /// What the cause of `began` says before the movement (the screen-edge pan names its edge).
+    func causePrefix() -> String { "" }
+
     /// Whether fingers beyond the maximum are ignored before the pan begins too, instead of
     /// holding it back (the screen-edge pan follows its first finger alone).
     var ignoresExtraFingersBeforeBeginning: Bool { false }
@@ -93,6 +99,7 @@ open class PanGestureRecognizer: GestureRecognizer {
             pan.started = true
             pan.position = centroid
             pan.origin = centroid
+            pan.startTime = event.timestamp
             pan.jump = .zero
             var tracker = VelocityTracker(kind: estimator, thresholds: thresholds)
             velocity = tracker.add(centroid, at: event.timestamp)
@@ -118,7 +125,7 @@ open class PanGestureRecognizer: GestureRecognizer {
             if live > maximumNumberOfTouches { pan.heldBackByMaximum = true }
             guard live >= minimumNumberOfTouches, live <= maximumNumberOfTouches else { return }
             pan.hysteresisOffset = Point(x: towardZero(raw.x, by: h), y: towardZero(raw.y, by: h))
-            state = .began
+            begin(beganCause(raw, at: event.timestamp))
         case .began, .changed:
             // Apple: it changes "when a finger moves while at least the minimum number of fingers
             // are pressed down".
@@ -163,10 +170,21 @@ open class PanGestureRecognizer: GestureRecognizer {
     /// How far a pan that never began moved before its last finger lifted (the larger axis).
     private var liftDistance: Double { max(abs(pan.position.x - pan.origin.x), abs(pan.position.y - pan.origin.y)) }
 
+    /// "moved 11.89 pt down, past panHysteresis 10 pt, 0.024 s after touch down": the axis that
+    /// passed the hysteresis (the farther one when both did).
+    private func beganCause(_ raw: Point, at time: Double) -> String {
+        let horizontal = abs(raw.x) >= abs(raw.y)
+        let amount = horizontal ? raw.x : raw.y
+        let who = touches.liveCount > 1 ? "the fingers moved" : "moved"
+        return causePrefix() + "\(who) \(format(abs(amount))) pt \(axisWord(horizontal: horizontal, amount)), past "
+            + "\(hysteresisName) \(format(thresholds.panHysteresis)) pt, \(formatTime(time - pan.startTime)) s after touch down"
+    }
+
     /// Why a pan that never began failed when its last finger lifted.
     private func liftReason() -> String {
         let moved = liftDistance
         let hysteresis = format(thresholds.panHysteresis)
+        let hysteresisName = self.hysteresisName
         let prefix = (pan.mostFingers > 1 ? "the fingers lifted" : "the finger lifted") + " after moving \(format(moved)) pt, "
         let counted = movementTowardHysteresis(pan.position - pan.origin)
         if moved >= thresholds.panHysteresis, max(abs(counted.x), abs(counted.y)) < thresholds.panHysteresis,
@@ -175,12 +193,12 @@ open class PanGestureRecognizer: GestureRecognizer {
             return reason
         }
         if pan.heldBackByMaximum {
-            return prefix + "never with at most maximumNumberOfTouches \(Self.fingers(maximumNumberOfTouches)) down past panHysteresis \(hysteresis) pt"
+            return prefix + "never with at most maximumNumberOfTouches \(Self.fingers(maximumNumberOfTouches)) down past \(hysteresisName) \(hysteresis) pt"
         }
         if moved < thresholds.panHysteresis || minimumNumberOfTouches == 1 {
-            return prefix + "less than panHysteresis \(hysteresis) pt"
+            return prefix + "less than \(hysteresisName) \(hysteresis) pt"
         }
-        return prefix + "never with minimumNumberOfTouches \(Self.fingers(minimumNumberOfTouches)) down past panHysteresis \(hysteresis) pt"
+        return prefix + "never with minimumNumberOfTouches \(Self.fingers(minimumNumberOfTouches)) down past \(hysteresisName) \(hysteresis) pt"
     }
 
     /// `1 finger`, `2 fingers`.
@@ -212,6 +230,8 @@ private struct PanState {
     var position = Point.zero
     var jump = Point.zero
     var origin = Point.zero
+    /// When the first finger touched down (causes say how long after).
+    var startTime = 0.0
     var hysteresisOffset = Point.zero
     var tracker: VelocityTracker?
     var velocity = Point.zero

@@ -60,6 +60,10 @@ open class PinchGestureRecognizer: TwoTouchGestureRecognizer {
         startDistance > 0 && abs(distance - startDistance) >= thresholds.pinchDistanceThreshold - 1e-9
     }
 
+    override var passedThreshold: String {
+        "the finger distance changed \(format(abs(distance - startDistance))) pt, past pinchDistanceThreshold \(format(thresholds.pinchDistanceThreshold)) pt"
+    }
+
     override var shortfall: String {
         "the finger distance changed \(format(abs(distance - startDistance))) pt, less than pinchDistanceThreshold \(format(thresholds.pinchDistanceThreshold)) pt"
     }

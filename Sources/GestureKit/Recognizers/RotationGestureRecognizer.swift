@@ -67,6 +67,10 @@ open class RotationGestureRecognizer: TwoTouchGestureRecognizer {
 
     override var hasMovedEnough: Bool { abs(accumulated) > thresholds.rotationAngleThreshold }
 
+    override var passedThreshold: String {
+        "the fingers turned \(format(abs(accumulated))) rad, more than rotationAngleThreshold \(format(thresholds.rotationAngleThreshold)) rad"
+    }
+
     override var shortfall: String {
         "the fingers turned \(format(abs(accumulated))) rad, not more than rotationAngleThreshold \(format(thresholds.rotationAngleThreshold)) rad"
     }

@@ -40,16 +40,32 @@ open class ScreenEdgePanGestureRecognizer: PanGestureRecognizer {
         guard let screen = environment?.screen else { return nil }
         let p = touch.startLocation
         let limit = thresholds.screenEdgeDistance
+        let nearest = nearestEdge(of: p, screen: screen).distance
+        if nearest <= limit + 1e-9 { return nil }
+        let names = ScreenEdge.allCases.filter { edges.contains($0) }.map(\.rawValue)
+        let which = names.count == 1 ? "the \(names[0]) edge" : "the " + names.dropLast().joined(separator: ", ") + " and \(names[names.count - 1]) edges"
+        return "touch began at (\(format(p.x)), \(format(p.y))), \(format(nearest)) pt from \(which), farther than screenEdgeDistance \(format(limit)) pt"
+    }
+
+    /// "touched down 3 pt from the left edge, within screenEdgeDistance 20 pt; ".
+    override func causePrefix() -> String {
+        guard let screen = environment?.screen, let first = touches.first else { return "" }
+        let nearest = nearestEdge(of: first.startLocation, screen: screen)
+        guard let edge = nearest.edge else { return "" }
+        return "touched down \(format(nearest.distance)) pt from the \(edge.rawValue) edge, within screenEdgeDistance "
+            + "\(format(thresholds.screenEdgeDistance)) pt; "
+    }
+
+    /// The nearest of the recognizer's edges to `p` and its distance (the first of equal ones, in
+    /// the order top, left, bottom, right).
+    private func nearestEdge(of p: Point, screen: Size) -> (edge: ScreenEdge?, distance: Double) {
         let distances: [(ScreenEdge, Double)] = [
             (.top, p.y), (.left, p.x), (.bottom, screen.height - p.y), (.right, screen.width - p.x),
         ]
-        var nearest: Double?
+        var nearest: (edge: ScreenEdge?, distance: Double) = (nil, 0)
         for (edge, distance) in distances where edges.contains(edge) {
-            if distance <= limit + 1e-9 { return nil }
-            nearest = min(nearest ?? distance, distance)
+            if nearest.edge == nil || distance < nearest.distance { nearest = (edge, distance) }
         }
-        let names = ScreenEdge.allCases.filter { edges.contains($0) }.map(\.rawValue)
-        let which = names.count == 1 ? "the \(names[0]) edge" : "the " + names.dropLast().joined(separator: ", ") + " and \(names[names.count - 1]) edges"
-        return "touch began at (\(format(p.x)), \(format(p.y))), \(format(nearest ?? 0)) pt from \(which), farther than screenEdgeDistance \(format(limit)) pt"
+        return nearest
     }
 }

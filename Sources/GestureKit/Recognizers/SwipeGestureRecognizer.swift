@@ -147,7 +147,15 @@ open class SwipeGestureRecognizer: GestureRecognizer {
         guard let best else { return }
         recognizedDirection = best.direction
         invalidate(deadline)
-        state = .recognized
+        var across = 0.0
+        for touch in self.touches where !touch.phase.isTerminal {
+            across = max(across, best.direction.across(touch.windowLocation - touch.startLocation))
+        }
+        let who = numberOfTouchesRequired > 1 ? "the fingers moved at least" : "moved"
+        recognize(
+            "\(who) \(format(best.along)) pt \(best.direction.rawValue) in \(formatTime(elapsed)) s, past the \(format(needed)) pt needed then "
+                + "(swipeMinimumDistance \(format(thresholds.swipeMinimumDistance)) pt), \(format(across)) pt across, within the "
+                + "\(format(allowed)) pt allowed")
     }
 
     override open func touchesEnded(_ touches: [Touch], with event: TouchEvent) {

@@ -24,6 +24,13 @@ open class TapGestureRecognizer: GestureRecognizer {
     private var liftLocations: [Point] = []
     private var pressTimer: TimerToken?
     private var intervalTimer: TimerToken?
+    /// For the cause: when this tap touched down, when the last one lifted, the longest press, the
+    /// longest gap between a lift and the next touch down, the farthest a finger moved.
+    private var tapDownTime = 0.0
+    private var lastLiftTime: Double?
+    private var longestPress = 0.0
+    private var longestGap = 0.0
+    private var farthestMove = 0.0
 
     /// Creates a tap recognizer.
     public init(name: String, numberOfTapsRequired: Int = 1, numberOfTouchesRequired: Int = 1) {
@@ -43,6 +50,8 @@ open class TapGestureRecognizer: GestureRecognizer {
         }
         if touchesThisTap == 0 {
             invalidate(intervalTimer)
+            tapDownTime = event.timestamp
+            if let lift = lastLiftTime { longestGap = max(longestGap, event.timestamp - lift) }
             if let first = firstTapLocation, let here = touches.windowCentroid {
                 let distance = first.distance(to: here)
                 if distance > thresholds.multiTapDistance {
@@ -71,6 +80,8 @@ open class TapGestureRecognizer: GestureRecognizer {
         liftLocations += touches.map(\.windowLocation)
         guard liftedThisTap >= touchesThisTap else { return }
         invalidate(pressTimer)
+        longestPress = max(longestPress, event.timestamp - tapDownTime)
+        lastLiftTime = event.timestamp
         if touchesThisTap < numberOfTouchesRequired {
             fail("\(touchesThisTap) of the \(numberOfTouchesRequired) fingers of numberOfTouchesRequired tapped", code: ReasonCode("tooFewFingers", numbers: ["touches": Double(touchesThisTap), "numberOfTouchesRequired": Double(numberOfTouchesRequired)]))
             return
@@ -83,7 +94,7 @@ open class TapGestureRecognizer: GestureRecognizer {
         touchesThisTap = 0
         liftedThisTap = 0
         if tapsDone >= numberOfTapsRequired {
-            state = .recognized
+            recognize(recognizedCause())
             return
         }
         let interval = thresholds.multiTapInterval
@@ -97,10 +108,27 @@ open class TapGestureRecognizer: GestureRecognizer {
         fail("its touches were cancelled", code: ReasonCode("touchesCancelled"))
     }
 
+    /// "two taps within multiTapInterval 0.35 s (the second touched down 0.12 s after the first
+    /// lifted)"; for one tap, how long it was held and how far it moved, against their limits.
+    private func recognizedCause() -> String {
+        let limits = "within tapMaximumPressDuration \(format(thresholds.tapMaximumPressDuration)) s and "
+            + "tapMovementTolerance \(format(thresholds.tapMovementTolerance)) pt"
+        if numberOfTapsRequired == 1 {
+            let who = numberOfTouchesRequired > 1 ? "the fingers" : "the finger"
+            return "\(who) lifted \(formatTime(longestPress)) s after touch down, \(format(farthestMove)) pt from where it touched down, " + limits
+        }
+        let interval = "within multiTapInterval \(format(thresholds.multiTapInterval)) s"
+        let gap = numberOfTapsRequired == 2
+            ? "the second touched down \(formatTime(longestGap)) s after the first lifted"
+            : "each touched down at most \(formatTime(longestGap)) s after the previous one lifted"
+        return "\(countWord(numberOfTapsRequired)) taps \(interval) (\(gap))"
+    }
+
     @discardableResult
     private func checkMovement(_ touches: [Touch]) -> Bool {
         for touch in touches {
             let distance = touch.startLocation.distance(to: touch.windowLocation)
+            if distance > farthestMove { farthestMove = distance }
             if distance > thresholds.tapMovementTolerance {
                 fail("moved \(format(distance)) pt, more than tapMovementTolerance \(format(thresholds.tapMovementTolerance)) pt", code: ReasonCode("moved", numbers: ["distance": distance, "tapMovementTolerance": thresholds.tapMovementTolerance]))
                 return false
@@ -122,6 +150,11 @@ open class TapGestureRecognizer: GestureRecognizer {
         liftLocations.removeAll()
         pressTimer = nil
         intervalTimer = nil
+        tapDownTime = 0
+        lastLiftTime = nil
+        longestPress = 0
+        longestGap = 0
+        farthestMove = 0
     }
 
     override open func describe(_ record: inout TransitionRecord) {
@@ -132,33 +165,5 @@ open class TapGestureRecognizer: GestureRecognizer {
     override open func canPrevent(_ other: GestureRecognizer) -> Bool {
         if let tap = other as? TapGestureRecognizer, tap.numberOfTapsRequired > numberOfTapsRequired { return false }
         return super.canPrevent(other)
-    }
-}
-
-/// A number for a reason sentence: at most two decimals, no trailing zeros.
-func format(_ value: Double) -> String {
-    guard value.isFinite else { return String(value) }
-    let scaled = (value * 100).rounded()
-    let negative = scaled < 0
-    let magnitude = abs(scaled)
-    guard magnitude < 1e15 else { return String(value) }
-    let whole = Int(magnitude) / 100
-    let fraction = Int(magnitude) % 100
-    var text = String(whole)
-    if fraction != 0 {
-        text += fraction % 10 == 0 ? "." + String(fraction / 10) : (fraction < 10 ? ".0" : ".") + String(fraction)
-    }
-    return negative && text != "0" ? "-" + text : text
-}
-
-/// "second", "third", … for reason sentences.
-func ordinal(_ n: Int) -> String {
-    switch n {
-    case 1: return "first"
-    case 2: return "second"
-    case 3: return "third"
-    case 4: return "fourth"
-    case 5: return "fifth"
-    default: return "\(n)th"
     }
 }

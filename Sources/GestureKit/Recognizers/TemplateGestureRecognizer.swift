@@ -66,7 +66,9 @@ public final class TemplateGestureRecognizer: GestureRecognizer {
             return
         }
         match = best
-        state = .recognized
+        recognize(
+            "best template '\(best.template)' scored \(format(best.score)), at least minimumScore \(format(minimumScore)), "
+                + "on a stroke \(format(length)) pt long")
     }
 
     override public func touchesCancelled(_ touches: [Touch], with event: TouchEvent) {

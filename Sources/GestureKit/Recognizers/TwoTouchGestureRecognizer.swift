@@ -55,6 +55,8 @@ open class TwoTouchGestureRecognizer: GestureRecognizer {
     var hasMovedEnough: Bool { false }
     /// How far the fingers got short of the start threshold, for a failure reason.
     var shortfall: String { "" }
+    /// How far the fingers went past the start threshold, for the cause of `began`.
+    var passedThreshold: String { "" }
 
     // MARK: Life cycle
 
@@ -66,6 +68,7 @@ open class TwoTouchGestureRecognizer: GestureRecognizer {
             }
             two.pair.append(touch)
             if two.pair.count == 2 {
+                two.pairTime = event.timestamp
                 pairDidStart(two.pair[0].windowLocation, two.pair[1].windowLocation)
                 var tracker = VelocityTracker(kind: estimator, thresholds: thresholds)
                 figureVelocity = tracker.add(Point(x: figure, y: 0), at: event.timestamp).x
@@ -80,7 +83,9 @@ open class TwoTouchGestureRecognizer: GestureRecognizer {
         if let estimate = two.tracker?.add(Point(x: figure, y: 0), at: event.timestamp) { figureVelocity = estimate.x }
         switch state {
         case .possible:
-            if hasMovedEnough { state = .began }
+            if hasMovedEnough {
+                begin("\(passedThreshold), \(formatTime(event.timestamp - two.pairTime)) s after the second finger touched down")
+            }
         case .began, .changed:
             state = .changed
         default:
@@ -123,5 +128,7 @@ private struct TwoTouchState {
     /// A tracked finger lifted in an earlier event: the figure can no longer be measured. (Moves are
     /// handled before lifts within one event, so a move in the lift's own event still counts.)
     var aFingerLifted = false
+    /// When the second finger touched down.
+    var pairTime = 0.0
     var figureVelocity = 0.0
 }

@@ -155,6 +155,7 @@ enum SceneBuilder {
         if applies("hitTest") { view.hitTestRule = description.hitTest }
         if applies("hitInsets") { view.hitInsets = description.hitInsets }
         if applies("forwardsTo") { view.forwardsTo = description.forwardsTo }
+        if applies("transform") { view.transform = description.transform }
     }
 
     /// Copies the description's flags, thresholds and prevention answers to the recognizer; for a
@@ -235,11 +236,11 @@ enum SceneBuilder {
         }
         let thresholds = ViewThresholds(overrides: description.thresholds)
         if let viewClass = description.viewClass {
-            guard description.control == nil, description.scrollView == nil else {
-                throw SceneError("view \"\(description.name)\" of class \"\(viewClass.name)\" cannot also be a control or a scroll view")
-            }
             let view = viewClass.make(named: description.name, frame: description.frame)
+            try applySettings(of: description, to: view)
             if let scrollView = view as? ScrollView {
+                // Named by the scene after its class made it: `NAME.pan` follows the name.
+                scrollView.nameOwnRecognizers()
                 recognizers.append(scrollView.panGestureRecognizer)
                 if let pinch = scrollView.pinchGestureRecognizer { recognizers.append(pinch) }
             }

@@ -82,6 +82,8 @@ public struct ViewDescription: Hashable, Sendable {
     public var thresholds: [String: Double] = [:]
     /// A registered view class (`"class"`) the view is made through, so that its overrides run.
     public var viewClass: RegisteredViewClass?
+    /// The view's transform about its centre (`"transform"`, `UIView.transform`), or nil for none.
+    public var transform: AffineTransform?
     /// The keys the scene file gave for the view, or nil for a description made in code. A view of a
     /// registered class takes only the properties named here: the rest keep what its `init` set.
     /// Not part of the description's value (equality and hashing ignore it).
@@ -326,6 +328,22 @@ public struct SceneDescription: Hashable, Sendable {
 }
 
 extension SceneDescription {
+    /// The names of the scroll views' own recognizers, in view order: `NAME.pan` for every scroll
+    /// view and `NAME.pinch` for one that zooms (its minimum and maximum zoom scales differ), as
+    /// ``ScrollView`` names them.
+    public var scrollViewRecognizerNames: [String] {
+        var names: [String] = []
+        func visit(_ view: ViewDescription) {
+            if let scroll = view.scrollView {
+                names.append(view.name + ".pan")
+                if scroll.minimumZoomScale != scroll.maximumZoomScale { names.append(view.name + ".pinch") }
+            }
+            for child in view.children { visit(child) }
+        }
+        for view in views { visit(view) }
+        return names
+    }
+
     /// The scene of a registered screen built in code.
     public init(screen: RegisteredScreen) {
         self.init(views: [])

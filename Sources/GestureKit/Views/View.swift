@@ -44,12 +44,18 @@ open class View {
     public var forwardsTo: String?
     /// An object a layer above the engine keeps for this view (GestureUIKit's `UIView`), held weakly.
     public weak var compatibilityObject: AnyObject?
+    // Unchecked: read for every view hit-tested and every delivery in a window with hosts.
     /// The layer above the engine that answers this view's hit-testing, `gestureRecognizerShouldBegin`
     /// and responder calls (GestureUIKit's `UIView` made through a UIKit class), or nil for the
     /// engine's own rules. Kept alive by the view.
-    public var host: (any ViewHost)?
+    @exclusivity(unchecked) public var host: (any ViewHost)?
     /// Recognizers attached to this view, in the order added.
     public private(set) var gestureRecognizers: [GestureRecognizer] = []
+    // Unchecked: read with the frame by every conversion to view coordinates and every hit-test.
+    /// The view's transform about its centre (`UIView.transform`, `"transform"` in a scene), or nil
+    /// for the identity. The ``frame`` stays the untransformed one (UIKit's `center` and `bounds`);
+    /// hit-testing and every conversion go through the transform.
+    @exclusivity(unchecked) public var transform: AffineTransform?
     /// The origin of the view's bounds in its own coordinates: a scroll view's content offset, zero
     /// for every other view. Subviews are laid out, and hit-tested, relative to it.
     public internal(set) var boundsOrigin = Point.zero
@@ -88,10 +94,26 @@ open class View {
 
     /// Converts a point from window coordinates to this view's coordinates.
     /// (A scroll view's own coordinates are its content's: they include its content offset.)
-    public func convertFromWindow(_ point: Point) -> Point { point - windowOrigin + boundsOrigin }
+    public func convertFromWindow(_ point: Point) -> Point {
+        // The same walk as `windowOrigin`, noting a transform on the way: without one the
+        // conversion is a translation.
+        var origin = frame.origin
+        var transformed = transform != nil
+        var ancestor = superview
+        while let view = ancestor, !transformed {
+            transformed = view.transform != nil
+            origin = origin + view.frame.origin - view.boundsOrigin
+            ancestor = view.superview
+        }
+        if transformed { return convertFromWindowThroughTransforms(point) }
+        return point - origin + boundsOrigin
+    }
 
     /// Converts a point from this view's coordinates to window coordinates.
-    public func convertToWindow(_ point: Point) -> Point { point - boundsOrigin + windowOrigin }
+    public func convertToWindow(_ point: Point) -> Point {
+        if isTransformedInWindow { return convertToWindowThroughTransforms(point) }
+        return point - boundsOrigin + windowOrigin
+    }
 
     /// Whether `point` (in this view's coordinates) is inside the view (`point(inside:with:)`).
     open func point(inside point: Point) -> Bool {

@@ -68,7 +68,7 @@ extension View {
         guard isUserInteractionEnabled, !isHidden, alpha >= 0.01, answersPointInside(point) else { return nil }
         if hitTestRule == .self { return self }
         for subview in subviews.reversed() {
-            if let hit = subview.hitTest(point + boundsOrigin - subview.frame.origin) { return hit }
+            if let hit = subview.hitTest(subview.frameRelative(fromSuperviewContent: point + boundsOrigin)) { return hit }
         }
         if hitTestRule == .lastSubview, let last = subviews.last { return last }
         return self

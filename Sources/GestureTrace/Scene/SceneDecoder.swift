@@ -164,7 +164,7 @@ public struct SceneDecoder: Sendable {
     private static let viewKeys = [
         "name", "frame", "children", "userInteractionEnabled", "hidden", "alpha", "multipleTouchEnabled",
         "exclusiveTouch", "exclusiveTouchBlocksRecognizers", "clipsToBounds", "handles", "canBecomeFirstResponder", "hitTest",
-        "hitInsets", "forwardsTo", "scrollView", "thresholds", "class",
+        "hitInsets", "forwardsTo", "scrollView", "thresholds", "class", "transform",
     ] + SceneDecoder.controlKeys
 
     private func view(_ json: Located<JSONValue>, names: inout NameTable) throws(TraceError) -> ViewDescription {
@@ -206,6 +206,18 @@ public struct SceneDecoder: Sendable {
             var v: [Double] = []
             for item in items { v.append(try number(item, "\"hitInsets\"")) }
             description.hitInsets = EdgeInsets(top: v[0], left: v[1], bottom: v[2], right: v[3])
+        }
+        if let m = members.member("transform") {
+            guard case .array(let items) = m.value.value, items.count == 6 else {
+                throw error(m.value.position, "\"transform\" must be [a, b, c, d, tx, ty] (CGAffineTransform's entries)")
+            }
+            var v: [Double] = []
+            for item in items { v.append(try number(item, "\"transform\"")) }
+            let transform = AffineTransform(a: v[0], b: v[1], c: v[2], d: v[3], tx: v[4], ty: v[5])
+            guard transform.inverted != nil else {
+                throw error(m.value.position, "\"transform\" must be invertible (a·d − b·c is 0: the view would have no area)")
+            }
+            description.transform = transform == .identity ? nil : transform
         }
         if let m = members.member("forwardsTo") {
             description.forwardsTo = try string(m.value, "\"forwardsTo\"")

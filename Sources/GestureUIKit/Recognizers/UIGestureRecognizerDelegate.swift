@@ -103,4 +103,7 @@ final class DelegateBridge: GestureRecognizerDelegate {
                 UIGestureRecognizer.wrap(recognizer), shouldRecognizeSimultaneouslyWith: UIGestureRecognizer.wrap(other)) ?? false
         }
     }
+
+    /// The UIKit delegate's type name, for records ("its delegate PanelDelegate answered yes …").
+    var delegateDescription: String { delegate.map { String(describing: type(of: $0)) } ?? "DelegateBridge" }
 }

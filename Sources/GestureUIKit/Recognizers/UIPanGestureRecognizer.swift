@@ -25,22 +25,35 @@ open class UIPanGestureRecognizer: UIGestureRecognizer {
         set { pan?.maximumNumberOfTouches = max(pan?.minimumNumberOfTouches ?? 1, newValue) }
     }
 
-    /// The translation since the pan began (plus what `setTranslation(_:in:)` set). Views here are
-    /// not transformed, so it is the same vector in every view.
+    /// The translation since the pan began (plus what `setTranslation(_:in:)` set), in `view`'s
+    /// coordinates: a rotated or scaled view reads it rotated or scaled (window coordinates for nil).
     open func translation(in view: UIView?) -> CGPoint {
         let t = pan?.translation ?? .zero
-        return CGPoint(x: CGFloat(t.x) + translationOffset.x, y: CGFloat(t.y) + translationOffset.y)
+        return Self.vector(Point(x: t.x + Double(translationOffset.x), y: t.y + Double(translationOffset.y)), in: view)
     }
 
-    /// Makes the translation read `translation` from now on. Records keep the engine's own
+    /// Makes the translation read `translation` in `view` from now on. Records keep the engine's own
     /// translation (what the fingers did), as `analyze` reports it without your app.
     open func setTranslation(_ translation: CGPoint, in view: UIView?) {
         let t = pan?.translation ?? .zero
-        translationOffset = CGPoint(x: translation.x - CGFloat(t.x), y: translation.y - CGFloat(t.y))
+        let inWindow = Self.windowVector(translation.engine, from: view)
+        translationOffset = CGPoint(x: inWindow.x - t.x, y: inWindow.y - t.y)
     }
 
-    /// The velocity in points per second.
-    open func velocity(in view: UIView?) -> CGPoint { CGPoint(pan?.velocity ?? .zero) }
+    /// The velocity in points per second, in `view`'s coordinates (window coordinates for nil).
+    open func velocity(in view: UIView?) -> CGPoint { Self.vector(pan?.velocity ?? .zero, in: view) }
+
+    /// A window vector in `view`'s coordinates.
+    static func vector(_ v: Point, in view: UIView?) -> CGPoint {
+        guard let core = view?.core, core.isTransformedInWindow else { return CGPoint(v) }
+        return CGPoint(core.convertFromWindow(v) - core.convertFromWindow(.zero))
+    }
+
+    /// A vector in `view`'s coordinates as a window vector.
+    static func windowVector(_ v: Point, from view: UIView?) -> Point {
+        guard let core = view?.core, core.isTransformedInWindow else { return v }
+        return core.convertToWindow(v) - core.convertToWindow(.zero)
+    }
 
     override func clearFigures() { translationOffset = .zero }
 }

@@ -78,17 +78,42 @@ open class UIView: UIResponder {
 
     // MARK: Geometry
 
-    /// The frame in the superview's coordinates.
+    /// The frame in the superview's coordinates: with a transform, the bounding box of the
+    /// transformed view (UIKit's answer); setting it sets the untransformed frame.
     open var frame: CGRect {
-        get { CGRect(core.frame) }
+        get {
+            guard core.transform != nil, let superview = core.superview else { return CGRect(core.frame) }
+            return CGRect(x: 0, y: 0, width: core.frame.size.width, height: core.frame.size.height).mapCorners { corner in
+                CGPoint(superview.convertFromWindow(core.convertToWindow(corner.engine + core.boundsOrigin)))
+            }
+        }
         set { core.frame = newValue.engine }
     }
 
     /// The view's own coordinate space: origin zero, the frame's size.
     open var bounds: CGRect { CGRect(core.bounds) }
 
-    /// The centre of the frame, in the superview's coordinates.
-    open var center: CGPoint { CGPoint(x: frame.midX, y: frame.midY) }
+    /// The centre, in the superview's coordinates (a transform turns about it and leaves it).
+    open var center: CGPoint {
+        get { CGPoint(x: core.frame.origin.x + core.frame.size.width / 2, y: core.frame.origin.y + core.frame.size.height / 2) }
+        set {
+            core.frame.origin = Point(x: Double(newValue.x) - core.frame.size.width / 2, y: Double(newValue.y) - core.frame.size.height / 2)
+        }
+    }
+
+    /// The transform about the centre: hit-testing, touch locations, `convert` and a pan's
+    /// `translation(in:)` go through it.
+    open var transform: CGAffineTransform {
+        get {
+            guard let t = core.transform else { return .identity }
+            return CGAffineTransform(a: CGFloat(t.a), b: CGFloat(t.b), c: CGFloat(t.c), d: CGFloat(t.d), tx: CGFloat(t.tx), ty: CGFloat(t.ty))
+        }
+        set {
+            core.transform = newValue.isIdentity ? nil : AffineTransform(
+                a: Double(newValue.a), b: Double(newValue.b), c: Double(newValue.c), d: Double(newValue.d),
+                tx: Double(newValue.tx), ty: Double(newValue.ty))
+        }
+    }
 
     // MARK: The tree
 
@@ -169,13 +194,13 @@ open class UIView: UIResponder {
 
     /// Whether `point` (in this view's coordinates) is inside the view: in its bounds (less the
     /// scene's `hitInsets`, for a scene view).
-    open func point(inside point: CGPoint, with event: UIEvent?) -> Bool { core.point(inside: point.engine) }
+    open func point(inside point: CGPoint, with event: UIEvent?) -> Bool { core.point(inside: point.engine - core.boundsOrigin) }
 
     /// The deepest view under `point` (in this view's coordinates) that receives touches: nil when
     /// this view is hidden, transparent, not interactive or `point(inside:with:)` says no; otherwise
     /// the subviews' answers front to back, or this view. The engine calls it with a nil event.
     open func hitTest(_ point: CGPoint, with event: UIEvent?) -> UIView? {
-        core.standardHitTest(point.engine).map(UIView.wrap)
+        core.standardHitTest(point.engine - core.boundsOrigin).map(UIView.wrap)
     }
 
     // MARK: Responder chain
@@ -202,14 +227,14 @@ open class UIView: UIResponder {
         return CGPoint(core.convertFromWindow(inWindow))
     }
 
-    /// Converts `rect` from this view's coordinates to `view`'s.
+    /// Converts `rect` from this view's coordinates to `view`'s: the bounding box of its corners.
     open func convert(_ rect: CGRect, to view: UIView?) -> CGRect {
-        CGRect(origin: convert(rect.origin, to: view), size: rect.size)
+        rect.mapCorners { convert($0, to: view) }
     }
 
-    /// Converts `rect` from `view`'s coordinates to this view's.
+    /// Converts `rect` from `view`'s coordinates to this view's: the bounding box of its corners.
     open func convert(_ rect: CGRect, from view: UIView?) -> CGRect {
-        CGRect(origin: convert(rect.origin, from: view), size: rect.size)
+        rect.mapCorners { convert($0, from: view) }
     }
 
     // MARK: Identity
@@ -227,6 +252,28 @@ open class UIView: UIResponder {
         onMainActor(self) { view in
             "<\(type(of: view)): \(view.core.name); frame = \(view.frame)>"
         }
+    }
+}
+
+extension UIView: UICoordinateSpace {
+    /// Converts `point` to another coordinate space (a view, or a screen: window coordinates).
+    public func convert(_ point: CGPoint, to coordinateSpace: any UICoordinateSpace) -> CGPoint {
+        convert(point, to: coordinateSpace as? UIView)
+    }
+
+    /// Converts `point` from another coordinate space (a view, or a screen: window coordinates).
+    public func convert(_ point: CGPoint, from coordinateSpace: any UICoordinateSpace) -> CGPoint {
+        convert(point, from: coordinateSpace as? UIView)
+    }
+
+    /// Converts `rect` to another coordinate space.
+    public func convert(_ rect: CGRect, to coordinateSpace: any UICoordinateSpace) -> CGRect {
+        convert(rect, to: coordinateSpace as? UIView)
+    }
+
+    /// Converts `rect` from another coordinate space.
+    public func convert(_ rect: CGRect, from coordinateSpace: any UICoordinateSpace) -> CGRect {
+        convert(rect, from: coordinateSpace as? UIView)
     }
 }
 

@@ -16,11 +16,12 @@ final class ViewLink: ViewHost {
     var sceneClassName: String? { appClassName(of: owner) }
 
     func view(_ view: View, hitTest point: Point) -> View? {
-        onMainActor((owner, point)) { owner, point in owner.hitTest(CGPoint(point), with: nil)?.core }
+        // UIKit's coordinates of a view include its bounds origin (a scroll view's content offset).
+        onMainActor((owner, point + view.boundsOrigin)) { owner, point in owner.hitTest(CGPoint(point), with: nil)?.core }
     }
 
     func view(_ view: View, pointInside point: Point) -> Bool {
-        onMainActor((owner, point)) { owner, point in owner.point(inside: CGPoint(point), with: nil) }
+        onMainActor((owner, point + view.boundsOrigin)) { owner, point in owner.point(inside: CGPoint(point), with: nil) }
     }
 
     func view(_ view: View, shouldBegin recognizer: GestureRecognizer) -> Bool {
