@@ -166,6 +166,9 @@ struct TraceCheck: Sendable {
         } catch {
             golden = .failure(error)
         }
+        // A golden recorded on a device is compared with the whole analysis, whatever the corpus's level.
+        var policy = policy
+        if case .success(let bytes?) = golden, DeviceGolden.starts(bytes) { policy.level = .everything }
         var settings = settings
         settings.deliveries =
             policy.level == .everything && (deliveries || ((try? golden.get()).flatMap { $0.map(holdsDeliveries) } ?? false))
