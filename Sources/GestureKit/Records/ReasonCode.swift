@@ -47,12 +47,3 @@ public struct ReasonFigure: Hashable, Sendable {
     }
 }
 
-/// A ``ReasonCode`` held by reference in a ``TransitionRecord`` (equal and hashed by value).
-final class ReasonCodeStorage: Hashable, Sendable {
-    let code: ReasonCode
-
-    init(_ code: ReasonCode) { self.code = code }
-
-    static func == (a: ReasonCodeStorage, b: ReasonCodeStorage) -> Bool { a.code == b.code }
-    func hash(into hasher: inout Hasher) { hasher.combine(code) }
-}
