@@ -44,6 +44,11 @@ import Testing
         #expect(conversion.samples == [.touch(0, id: .number(1), .began, x: 30, y: 105), .touch(0.5, id: .number(1), .ended, x: 30, y: 105)])
     }
 
+    @Test func optionsMayStandOnTheItemItself() throws {
+        let body = #"{"actions": [{"action": "press", "x": 40, "y": 50}, {"action": "release"}]}"#
+        #expect(try convertActions(body).samples == [.touch(0, id: .number(1), .began, x: 40, y: 50), .touch(0.000001, id: .number(1), .ended, x: 40, y: 50)])
+    }
+
     @Test func aMultiActionIsOneFingerPerChain() throws {
         let body = #"""
             {"actions": [

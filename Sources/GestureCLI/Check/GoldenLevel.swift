@@ -17,9 +17,6 @@ import GestureTrace
 enum GoldenLevel: String, CaseIterable, Sendable {
     case outcomes, transitions, everything
 
-    /// Whether the analysis is rendered with reason codes (the levels that compare them).
-    var usesReasonCodes: Bool { self != .everything }
-
     /// The fields the level does not compare by default: `t` at `outcomes`.
     var ignoredFields: Set<String> { self == .outcomes ? ["t"] : [] }
 

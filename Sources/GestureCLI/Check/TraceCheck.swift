@@ -166,6 +166,9 @@ struct TraceCheck: Sendable {
         } catch {
             golden = .failure(error)
         }
+        // A golden recorded on a device is compared with the whole analysis, whatever the corpus's level.
+        var policy = policy
+        if case .success(let bytes?) = golden, DeviceGolden.starts(bytes) { policy.level = .everything }
         var settings = settings
         settings.deliveries =
             policy.level == .everything && (deliveries || ((try? golden.get()).flatMap { $0.map(holdsDeliveries) } ?? false))
@@ -185,8 +188,9 @@ struct TraceCheck: Sendable {
         do throws(AnalysisFailure) {
             check.warnings += try TraceAnalysis.render(
                 path: target.trace, jsonLines: converted, settings: settings, resolver: resolver,
-                renderer: JSONLinesRenderer(
-                    options: RenderOptions(deliveries: settings.deliveries, reasonCodes: policy.level.usesReasonCodes)), into: sink
+                renderer: policy.level == .everything
+                    ? JSONLinesRenderer(options: RenderOptions(deliveries: settings.deliveries))
+                    : LevelRenderer(level: policy.level, options: RenderOptions(reasonCodes: true)), into: sink
             ) { _, origin in scene = origin }
             let analysis = project(sink.buffer.bytes, level: policy.level, golden: target.golden)
             check.outcome = compare(
@@ -260,7 +264,8 @@ struct TraceCheck: Sendable {
 
     /// The analysis as `level` keeps it: unchanged at `everything`.
     private static func project(_ analysis: [UInt8], level: GoldenLevel, golden: String) -> [UInt8] {
-        guard level != .everything else { return analysis }
+        // `transitions` is written as it keeps it (``LevelRenderer``); `outcomes` trims the records left.
+        guard level == .outcomes else { return analysis }
         do throws(TraceError) {
             return level.project(try JSONLines.records(analysis, file: golden))
         } catch {

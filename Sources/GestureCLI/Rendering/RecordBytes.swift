@@ -120,8 +120,8 @@ extension RecognizerState {
 /// methods and ``CSVRenderer``'s rows spell them (tests compare the two on many records).
 struct RecordBytesWriter {
     private var names: RecognizerNameCache
-    /// Write a failure's or cancellation's ``ReasonCode`` as `"code"` and `"figures"` after its
-    /// `reason` (`check` at its `outcomes` and `transitions` levels; docs/ci.md).
+    /// Write a failure's or cancellation's ``ReasonCode`` as `"code"` and `"figures"` in place of
+    /// its prose `reason` (`check` at its `outcomes` and `transitions` levels; docs/ci.md).
     var reasonCodes = false
 
     /// A writer of JSON records, or with `csv` of CSV rows.
@@ -159,9 +159,14 @@ struct RecordBytesWriter {
         out.appendMember(",\"taps\":", record.taps)
         out.appendMember(",\"template\":", record.template)
         out.appendMember(",\"score\":", record.score)
-        out.appendMember(",\"reason\":", record.reason)
-        if reasonCodes, let code = record.code { Self.appendCode(code, to: &out) }
-        out.appendMember(",\"cause\":", record.cause)
+        if reasonCodes {
+            // In place of the prose: the levels below `everything` compare failures by their code,
+            // and leave out the causes of recognitions (prose whose figures would churn).
+            if let code = record.code { Self.appendCode(code, to: &out) }
+        } else {
+            out.appendMember(",\"reason\":", record.reason)
+            out.appendMember(",\"cause\":", record.cause)
+        }
         if let trace { out.append(trace) }
         out.append(UInt8(ascii: "}"))
     }

@@ -46,3 +46,4 @@ public struct ReasonFigure: Hashable, Sendable {
         self.value = value
     }
 }
+

@@ -89,7 +89,8 @@ enum AppiumTouchActions {
             guard case .string(let action)? = members.first(where: { $0.key == "action" })?.value.value else {
                 throw decoder.error("a TouchAction item needs an 'action' (press, longPress, tap, moveTo, wait, release, cancel)", at: value.position)
             }
-            var options: [JSONMember] = []
+            // Clients that spell the options on the item itself ({"action": "press", "x": 1, "y": 2}) are read too.
+            var options = members.filter { $0.key != "action" }
             if let member = members.first(where: { $0.key == "options" }) {
                 guard case .object(let inner) = member.value.value else {
                     throw decoder.error("'options' of a TouchAction item must be an object", at: member.value.position)
