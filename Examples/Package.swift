@@ -12,12 +12,16 @@ let package = Package(
             .product(name: "GestureUIKit", package: "gesturectl"),
             .product(name: "GestureKit", package: "gesturectl"),
         ]),
+        // App code compiled in the Swift 5 language mode, as many projects still are.
+        .target(
+            name: "SwiftFiveMode", dependencies: [.product(name: "GestureUIKit", package: "gesturectl")],
+            swiftSettings: [.swiftLanguageMode(.v5)]),
         // A gesturectl that knows them: `swift run team-gesturectl analyze Traces/vertical-drag.jsonl`.
         .executableTarget(name: "team-gesturectl", dependencies: [
             "MyGestures", .product(name: "GestureCLI", package: "gesturectl"),
         ]),
         .testTarget(name: "MyGesturesTests", dependencies: [
-            "MyGestures",
+            "MyGestures", "SwiftFiveMode",
             .product(name: "GestureTesting", package: "gesturectl"),
             .product(name: "GestureUIKit", package: "gesturectl"),
             .product(name: "GestureKit", package: "gesturectl"),

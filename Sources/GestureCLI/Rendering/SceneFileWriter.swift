@@ -83,15 +83,7 @@ enum SceneFileWriter {
         }
         if let control = view.control { writeControl(control, to: &json) }
         if let scrollView = view.scrollView { writeScrollView(scrollView, to: &json) }
-        if !view.thresholds.isEmpty {
-            json.key("thresholds")
-            json.beginObject()
-            for (name, value) in view.thresholds.sorted(by: { $0.key < $1.key }) {
-                json.key(name)
-                json.number(value)
-            }
-            json.endObject()
-        }
+        thresholds(view.thresholds, &json)
         if !view.children.isEmpty {
             json.key("children")
             json.beginArray()
@@ -140,15 +132,7 @@ enum SceneFileWriter {
         }
         selection("canPrevent", recognizer.canPrevent, &json)
         selection("canBePreventedBy", recognizer.canBePreventedBy, &json)
-        if !recognizer.thresholds.isEmpty {
-            json.key("thresholds")
-            json.beginObject()
-            for (name, value) in recognizer.thresholds.sorted(by: { $0.key < $1.key }) {
-                json.key(name)
-                json.number(value)
-            }
-            json.endObject()
-        }
+        thresholds(recognizer.thresholds, &json)
         json.endObject()
     }
 
@@ -218,6 +202,18 @@ enum SceneFileWriter {
             json.key(key)
             json.strings(names.sorted())
         }
+    }
+
+    /// `"thresholds"`, by name, when there are any.
+    private static func thresholds(_ thresholds: [String: Double], _ json: inout JSONWriter) {
+        guard !thresholds.isEmpty else { return }
+        json.key("thresholds")
+        json.beginObject()
+        for (name, value) in thresholds.sorted(by: { $0.key < $1.key }) {
+            json.key(name)
+            json.number(value)
+        }
+        json.endObject()
     }
 
     static func flag(_ key: String, _ value: Bool, _ json: inout JSONWriter) {

@@ -8,15 +8,13 @@ extension Engine {
     func installControlsAndScrolling() {
         var hasControls = false
         var scrollViews: [ScrollView] = []
-        var hasHosts = false
         var stack: [View] = [window]
         while let view = stack.popLast() {
             if view is Control { hasControls = true }
             if let scrollView = view as? ScrollView { scrollViews.append(scrollView) }
-            if view.host != nil { hasHosts = true }
             stack.append(contentsOf: view.subviews)
         }
-        if hasHosts { installViewHosts() }
+        if hostsViews { installViewHosts() }
         guard hasControls || !scrollViews.isEmpty else { return }
         controls = ControlTracker(clock: environment.clock) { [unowned self] record in onRecord(.control(record)) }
         if !scrollViews.isEmpty {
@@ -28,7 +26,7 @@ extension Engine {
             }
             environment.didObserveTransition = { r, state in scrolling.recognizer(r, didEnter: state) }
         }
-        environment.viewsShouldBegin = hasHosts
+        environment.viewsShouldBegin = hostsViews
             ? { [unowned self] r in hostRefusal(of: r) ?? refusal(of: r) }
             : { [unowned self] r in refusal(of: r) }
     }

@@ -1,11 +1,9 @@
 extension Engine {
-    /// Sets up the engine for a window with hosted views (``View/host``): touches are routed to the
-    /// responders whether or not deliveries are reported, since the hosts' touch methods run on
-    /// them, and the hosts answer `gestureRecognizerShouldBegin(_:)`. A window without hosted views
-    /// keeps none of it.
+    /// Sets up the engine for a window with hosted views (``View/host``; ``hostsViews``, which also
+    /// routes touches to the responders whether or not deliveries are reported, since the hosts'
+    /// touch methods run on them): the hosts answer `gestureRecognizerShouldBegin(_:)`. A window
+    /// without hosted views keeps none of it.
     func installViewHosts() {
-        routesTouches = true
-        hostsViews = true
         environment.viewsShouldBegin = { [unowned self] r in hostRefusal(of: r) }
     }
 

@@ -89,10 +89,11 @@ public final class Engine {
     /// Scrolling; nil in scenes without scroll views.
     var scrolling: ScrollCoordinator?
     /// Whether touches go to the responders: with deliveries reported, or in a window with hosted
-    /// views, whose touch methods run whether or not deliveries are reported.
-    var routesTouches: Bool
+    /// views, whose touch methods run whether or not deliveries are reported. (Constants, so that
+    /// reading them at every event costs no exclusivity check.)
+    let routesTouches: Bool
     /// Whether the window has hosted views (``View/host``), whose hosts take their touch deliveries.
-    var hostsViews = false
+    let hostsViews: Bool
 
     /// Builds the live scene from its description.
     public convenience init(
@@ -108,7 +109,8 @@ public final class Engine {
     public init(window: Window, recognizers: [GestureRecognizer], options: EngineOptions = EngineOptions()) {
         self.window = window
         self.options = options
-        routesTouches = options.deliveries
+        hostsViews = window.treeHasHost
+        routesTouches = options.deliveries || hostsViews
         environment = GestureEnvironment()
         environment.screen = window.frame.size
         for recognizer in recognizers { environment.add(recognizer) }

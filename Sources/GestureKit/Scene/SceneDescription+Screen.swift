@@ -108,9 +108,7 @@ extension RecognizerKind {
     /// with its settings.
     init(describing r: GestureRecognizer, registry: RecognizerRegistry) {
         if let name = r.host?.kindName {
-            self = .custom(registry.kind(name, settings: [:]) ?? CustomKind(name: name, settings: [:]) { _ throws(SettingError) in
-                throw SettingError(key: nil, "kind \"\(name)\" is not registered")
-            })
+            self = .named(name, in: registry)
             return
         }
         switch r {
@@ -135,10 +133,15 @@ extension RecognizerKind {
         case is CheckmarkGestureRecognizer:
             self = .checkmark
         default:
-            let name = r.kindName
-            self = .custom(registry.kind(name, settings: [:]) ?? CustomKind(name: name, settings: [:]) { _ throws(SettingError) in
-                throw SettingError(key: nil, "kind \"\(name)\" is not registered")
-            })
+            self = .named(r.kindName, in: registry)
         }
+    }
+
+    /// The registered kind `name`, or a stand-in that names it (a scene file with it reads back
+    /// with a registry that registers it).
+    private static func named(_ name: String, in registry: RecognizerRegistry) -> RecognizerKind {
+        .custom(registry.kind(name, settings: [:]) ?? CustomKind(name: name, settings: [:]) { _ throws(SettingError) in
+            throw SettingError(key: nil, "kind \"\(name)\" is not registered")
+        })
     }
 }

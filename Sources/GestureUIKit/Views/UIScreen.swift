@@ -11,6 +11,10 @@ public final class UIScreen: NSObject, UICoordinateSpace {
     /// Pixels per point of the panel (the same as ``scale`` here).
     public var nativeScale: CGFloat { scale }
 
+    /// The main screen: 390×844 points, the screen traces default to (a window built in code may be
+    /// any size; its `screen` is its own).
+    public static let main = UIScreen(bounds: CGRect(x: 0, y: 0, width: Size.defaultScreen.width, height: Size.defaultScreen.height))
+
     init(bounds: CGRect) {
         self.bounds = bounds
         super.init()
