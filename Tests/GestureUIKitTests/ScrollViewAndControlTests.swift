@@ -85,6 +85,15 @@ final class PagedList: UIScrollView {
     required init?(coder: NSCoder) { return nil }
 }
 
+/// A view that notes the touches that reach its responder methods.
+final class TouchNoting: UIView {
+    private(set) var began = 0
+    override func touchesBegan(_ touches: Set<UITouch>, with event: UIEvent?) {
+        began += 1
+        super.touchesBegan(touches, with: event)
+    }
+}
+
 /// A button that refuses to track.
 final class InertButton: UIButton {
     override func beginTracking(_ touch: UITouch, with event: UIEvent?) -> Bool { false }
@@ -363,6 +372,18 @@ struct ScrollViewAndControlTests {
         #expect(throws: SceneError("view \"list\" has \"scrollView\" keys, but its class \"InertButton\" is not a UIScrollView")) {
             try Replay.samples([], sceneJSON: json, registry: registry)
         }
+    }
+
+    @Test("a control keeps its touches: the superview's touchesBegan sees a touch on a plain subview but not one on a button")
+    func controlsKeepTheirTouches() {
+        let window = UIWindow(frame: CGRect(x: 0, y: 0, width: 390, height: 844))
+        let card = TouchNoting(name: "card", frame: CGRect(x: 0, y: 0, width: 390, height: 400))
+        card.addSubview(UIButton(name: "buy", frame: CGRect(x: 0, y: 0, width: 100, height: 100)))
+        card.addSubview(UIView(name: "label", frame: CGRect(x: 200, y: 0, width: 100, height: 100)))
+        window.addSubview(card)
+        let timeline = replay(stroke([(50, 50), (50, 50)]) + stroke([(250, 50), (250, 50)], t0: 1), on: window)
+        #expect(timeline.controlEvents(of: "buy").contains(.touchUpInside))
+        #expect(card.began == 1)
     }
 
     @Test("a UIButton subclass whose beginTracking answers false sends no actions", arguments: [false, true])

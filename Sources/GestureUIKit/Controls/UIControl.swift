@@ -31,6 +31,10 @@ open class UIControl: UIView {
         if let primaryAction { addAction(primaryAction, for: .primaryActionTriggered) }
     }
 
+    /// A control keeps the touches it receives (it tracks them) rather than passing them up the
+    /// responder chain, as UIKit's `UIControl` does: a superview's `touchesBegan` does not see them.
+    override var keepsUnhandledTouches: Bool { true }
+
     /// The kind of engine control the class makes.
     class var controlKind: ControlKind { .control }
 
