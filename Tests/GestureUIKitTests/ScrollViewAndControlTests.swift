@@ -94,9 +94,13 @@ final class TouchNoting: UIView {
     }
 }
 
-/// A button that refuses to track.
+/// A button that refuses to track (calling `super` for its side effects only, as iOS code does:
+/// Objective-C's methods are discardable, so is this one).
 final class InertButton: UIButton {
-    override func beginTracking(_ touch: UITouch, with event: UIEvent?) -> Bool { false }
+    override func beginTracking(_ touch: UITouch, with event: UIEvent?) -> Bool {
+        super.beginTracking(touch, with: event)
+        return false
+    }
 }
 
 /// Counts a control's action messages, reading the control as it sends them.

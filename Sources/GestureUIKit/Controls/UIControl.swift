@@ -85,9 +85,11 @@ open class UIControl: UIView {
 
     /// A touch came down on the control: whether to track it. The default is the engine's answer
     /// (yes; a slider only for a touch on its knob). A no means no drag, up or value events for it.
+    @discardableResult
     open func beginTracking(_ touch: UITouch, with event: UIEvent?) -> Bool { defaultTrackingAnswer }
 
     /// The tracked touch moved: whether to go on tracking it (yes).
+    @discardableResult
     open func continueTracking(_ touch: UITouch, with event: UIEvent?) -> Bool { true }
 
     /// The tracked touch lifted (before the control's own end: a switch toggles after it).
