@@ -74,9 +74,33 @@ final class OffsetObserving: UIScrollView {
     }
 }
 
-/// A button that refuses to track.
+/// A pager whose init turns paging on and the content-touch delay off.
+final class PagedList: UIScrollView {
+    override init(frame: CGRect) {
+        super.init(frame: frame)
+        isPagingEnabled = true
+        delaysContentTouches = false
+    }
+
+    required init?(coder: NSCoder) { return nil }
+}
+
+/// A view that notes the touches that reach its responder methods.
+final class TouchNoting: UIView {
+    private(set) var began = 0
+    override func touchesBegan(_ touches: Set<UITouch>, with event: UIEvent?) {
+        began += 1
+        super.touchesBegan(touches, with: event)
+    }
+}
+
+/// A button that refuses to track (calling `super` for its side effects only, as iOS code does:
+/// Objective-C's methods are discardable, so is this one).
 final class InertButton: UIButton {
-    override func beginTracking(_ touch: UITouch, with event: UIEvent?) -> Bool { false }
+    override func beginTracking(_ touch: UITouch, with event: UIEvent?) -> Bool {
+        super.beginTracking(touch, with: event)
+        return false
+    }
 }
 
 /// Counts a control's action messages, reading the control as it sends them.
@@ -311,6 +335,59 @@ struct ScrollViewAndControlTests {
         let scrolls = records.filter { $0.event == .didScroll }.map { CGFloat($0.contentOffset.y) }
         #expect(!scrolls.isEmpty)
         #expect(list.seen == scrolls)
+    }
+
+    @Test("a scene view of a registered UIScrollView class takes the scene's scroll-view keys, keeps its init's settings, and its overrides run")
+    func registeredScrollViewClassInAScene() throws {
+        var registry = RecognizerRegistry()
+        registry.register(uiView: "ScrollingOverButtons") { ScrollingOverButtons(frame: .zero) }
+        registry.register(uiView: "PagedList") { PagedList(frame: .zero) }
+        registry.register(uiView: "InertButton") { InertButton(frame: .zero) }
+        let json = """
+            {"views": [{"name": "list", "class": "ScrollingOverButtons", "frame": [0, 0, 390, 844],
+                        "scrollView": {"contentSize": [390, 3000]}, "children": [
+                {"name": "buy", "frame": [100, 300, 190, 60], "control": "button"}]},
+              {"name": "pager", "class": "PagedList", "frame": [0, 0, 390, 100],
+               "scrollView": {"contentSize": [1170, 100], "delaysContentTouches": true}, "children": [
+                {"name": "inert", "class": "InertButton", "frame": [0, 0, 100, 100], "control": "button", "enabled": true}]}],
+             "recognizers": [{"name": "list.pan", "simultaneousWith": ["pager.pan"]}]}
+            """
+        var pager: PagedList?
+        let timeline = try Replay.samples(heldDrag(from: (195, 330), to: (195, 130), hold: 0.3), sceneJSON: json, registry: registry) { engine in
+            pager = engine.window.view(named: "pager").map(UIView.of) as? PagedList
+        }
+        #expect(timeline.states(of: "list.pan").first == .began)
+        #expect(timeline.controlEvents(of: "buy").last == .touchCancel)
+        #expect(pager?.isPagingEnabled == true)
+        #expect(pager?.delaysContentTouches == true)
+        #expect(pager?.contentSize.width == 1170)
+
+        let tapOnInert = try Replay.samples(stroke([(50, 50), (50, 50)]), sceneJSON: json, registry: registry)
+        #expect(tapOnInert.controlEvents(of: "inert").isEmpty)
+    }
+
+    @Test("a scene's \"scrollView\" keys on a class that is not a UIScrollView are an error")
+    func scrollViewKeysOnAPlainClass() throws {
+        var registry = RecognizerRegistry()
+        registry.register(uiView: "InertButton") { InertButton(frame: .zero) }
+        let json = """
+            {"views": [{"name": "list", "class": "InertButton", "frame": [0, 0, 390, 844], "scrollView": {"contentSize": [390, 3000]}}]}
+            """
+        #expect(throws: SceneError("view \"list\" has \"scrollView\" keys, but its class \"InertButton\" is not a UIScrollView")) {
+            try Replay.samples([], sceneJSON: json, registry: registry)
+        }
+    }
+
+    @Test("a control keeps its touches: the superview's touchesBegan sees a touch on a plain subview but not one on a button")
+    func controlsKeepTheirTouches() {
+        let window = UIWindow(frame: CGRect(x: 0, y: 0, width: 390, height: 844))
+        let card = TouchNoting(name: "card", frame: CGRect(x: 0, y: 0, width: 390, height: 400))
+        card.addSubview(UIButton(name: "buy", frame: CGRect(x: 0, y: 0, width: 100, height: 100)))
+        card.addSubview(UIView(name: "label", frame: CGRect(x: 200, y: 0, width: 100, height: 100)))
+        window.addSubview(card)
+        let timeline = replay(stroke([(50, 50), (50, 50)]) + stroke([(250, 50), (250, 50)], t0: 1), on: window)
+        #expect(timeline.controlEvents(of: "buy").contains(.touchUpInside))
+        #expect(card.began == 1)
     }
 
     @Test("a UIButton subclass whose beginTracking answers false sends no actions", arguments: [false, true])

@@ -102,6 +102,23 @@ public final class Control: View {
         }
     }
 
+    /// Sets the value, kept between the least and greatest values (UIKit's `value` setter).
+    public func setValue(_ newValue: Double) { value = min(max(newValue, minimumValue), maximumValue) }
+
+    /// Sets the least value; the greatest value and the value follow it, as UIKit's do.
+    public func setMinimumValue(_ newValue: Double) {
+        minimumValue = newValue
+        maximumValue = max(maximumValue, newValue)
+        setValue(value)
+    }
+
+    /// Sets the greatest value; the least value and the value follow it, as UIKit's do.
+    public func setMaximumValue(_ newValue: Double) {
+        maximumValue = newValue
+        minimumValue = min(minimumValue, newValue)
+        setValue(value)
+    }
+
     /// The stepper's value after one step in `direction` (-1 or +1), or nil when it cannot move.
     func stepped(_ direction: Double) -> Double? {
         var next = value + direction * stepValue

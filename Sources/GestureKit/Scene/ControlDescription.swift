@@ -90,6 +90,14 @@ public struct ScrollViewDescription: Hashable, Sendable {
     public var canCancelContentTouches = true
     /// `touchesShouldCancel(in:)` answers true for controls too (UIKit's default answers false for them).
     public var touchesShouldCancelInControls = false
+    /// The keys the scene file gave in `"scrollView"`, or nil for a description made in code. A
+    /// scroll view of a registered class takes only these: the rest keep what its `init` set. Not
+    /// part of the description's value (equality and hashing ignore it).
+    public var givenKeys: Set<String>? {
+        get { given.keys }
+        set { given.keys = newValue }
+    }
+    private var given = GivenKeys()
 
     /// `UIScrollView.DecelerationRate.normal` (UIKit's headers: 0.998 per millisecond).
     public static let normalDecelerationRate = 0.998

@@ -232,11 +232,11 @@ enum SceneBuilder {
         }
         let thresholds = ViewThresholds(overrides: description.thresholds)
         if let viewClass = description.viewClass {
-            guard description.control == nil, description.scrollView == nil else {
-                throw SceneError("view \"\(description.name)\" of class \"\(viewClass.name)\" cannot also be a control or a scroll view")
-            }
             let view = viewClass.make(named: description.name, frame: description.frame)
+            try applySettings(of: description, to: view)
             if let scrollView = view as? ScrollView {
+                // Named by the scene after its class made it: `NAME.pan` follows the name.
+                scrollView.nameOwnRecognizers()
                 recognizers.append(scrollView.panGestureRecognizer)
                 if let pinch = scrollView.pinchGestureRecognizer { recognizers.append(pinch) }
             }

@@ -7,8 +7,10 @@ public final class ScrollView: View {
     public var settings: ScrollViewDescription {
         didSet { settingsChanged() }
     }
-    /// The unpublished times and sizes it uses.
-    public var thresholds: ViewThresholds
+    /// The unpublished times and sizes it uses (its pan's hysteresis follows `scrollHysteresis`).
+    public var thresholds: ViewThresholds {
+        didSet { panGestureRecognizer.thresholds.panHysteresis = thresholds.scrollHysteresis }
+    }
     /// Its pan recognizer, `NAME.pan`.
     public let panGestureRecognizer: ScrollViewPanGestureRecognizer
     /// Its pinch recognizer, `NAME.pinch`, once zooming is possible (the zoom scales differ).

@@ -95,6 +95,7 @@ extension SceneDecoder {
         let m = try object(json, "\"scrollView\"")
         try allowOnly(m, Self.scrollViewKeys, in: "\"scrollView\"")
         var d = ScrollViewDescription()
+        d.givenKeys = Set(m.members.map(\.key))
         if let member = m.member("contentSize") {
             let pair = try numbers(member, count: 2, "[width, height]")
             guard pair[0] >= 0, pair[1] >= 0 else { throw error(member.value.position, "\"contentSize\" must not be negative") }

@@ -31,6 +31,10 @@ open class UIControl: UIView {
         if let primaryAction { addAction(primaryAction, for: .primaryActionTriggered) }
     }
 
+    /// A control keeps the touches it receives (it tracks them) rather than passing them up the
+    /// responder chain, as UIKit's `UIControl` does: a superview's `touchesBegan` does not see them.
+    override var keepsUnhandledTouches: Bool { true }
+
     /// The kind of engine control the class makes.
     class var controlKind: ControlKind { .control }
 
@@ -81,9 +85,11 @@ open class UIControl: UIView {
 
     /// A touch came down on the control: whether to track it. The default is the engine's answer
     /// (yes; a slider only for a touch on its knob). A no means no drag, up or value events for it.
+    @discardableResult
     open func beginTracking(_ touch: UITouch, with event: UIEvent?) -> Bool { defaultTrackingAnswer }
 
     /// The tracked touch moved: whether to go on tracking it (yes).
+    @discardableResult
     open func continueTracking(_ touch: UITouch, with event: UIEvent?) -> Bool { true }
 
     /// The tracked touch lifted (before the control's own end: a switch toggles after it).

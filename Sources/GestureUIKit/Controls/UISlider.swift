@@ -13,7 +13,7 @@ open class UISlider: UIControl {
     /// The value, kept between the minimum and maximum (setting it sends no event).
     open var value: Float {
         get { Float(controlCore.value) }
-        set { controlCore.value = min(max(Double(newValue), controlCore.minimumValue), controlCore.maximumValue) }
+        set { controlCore.setValue(Double(newValue)) }
     }
 
     /// Sets ``value``; `animated` is not modelled.
@@ -22,21 +22,13 @@ open class UISlider: UIControl {
     /// The least value (0); the value follows it.
     open var minimumValue: Float {
         get { Float(controlCore.minimumValue) }
-        set {
-            controlCore.minimumValue = Double(newValue)
-            controlCore.maximumValue = max(controlCore.maximumValue, Double(newValue))
-            value = Float(controlCore.value)
-        }
+        set { controlCore.setMinimumValue(Double(newValue)) }
     }
 
     /// The greatest value (1); the value follows it.
     open var maximumValue: Float {
         get { Float(controlCore.maximumValue) }
-        set {
-            controlCore.maximumValue = Double(newValue)
-            controlCore.minimumValue = min(controlCore.minimumValue, Double(newValue))
-            value = Float(controlCore.value)
-        }
+        set { controlCore.setMaximumValue(Double(newValue)) }
     }
 
     /// Whether `valueChanged` is sent while the knob moves (true), or only when it is let go.

@@ -13,27 +13,19 @@ open class UIStepper: UIControl {
     /// The value, kept between the minimum and maximum.
     open var value: Double {
         get { controlCore.value }
-        set { controlCore.value = min(max(newValue, controlCore.minimumValue), controlCore.maximumValue) }
+        set { controlCore.setValue(newValue) }
     }
 
     /// The least value (0).
     open var minimumValue: Double {
         get { controlCore.minimumValue }
-        set {
-            controlCore.minimumValue = newValue
-            controlCore.maximumValue = max(controlCore.maximumValue, newValue)
-            value = controlCore.value
-        }
+        set { controlCore.setMinimumValue(newValue) }
     }
 
     /// The greatest value (100).
     open var maximumValue: Double {
         get { controlCore.maximumValue }
-        set {
-            controlCore.maximumValue = newValue
-            controlCore.minimumValue = min(controlCore.minimumValue, newValue)
-            value = controlCore.value
-        }
+        set { controlCore.setMaximumValue(newValue) }
     }
 
     /// The step (1).

@@ -207,10 +207,12 @@ open class UIScrollView: UIView {
 
     /// Whether `view`, inside the scroll view, receives `touches` when the scroll view hands them on
     /// (yes). The engine asks it for the controls inside; a no keeps the touch from the control.
+    @discardableResult
     open func touchesShouldBegin(_ touches: Set<UITouch>, with event: UIEvent?, in view: UIView) -> Bool { true }
 
     /// Whether the scroll view's drag may cancel the touches `view` receives: no for a `UIControl`,
     /// yes otherwise (UIKit's default). Asked when the drag begins over a control that is tracking.
+    @discardableResult
     open func touchesShouldCancel(in view: UIView) -> Bool {
         scrollCore.defaultTouchesShouldCancel(in: view.core)
     }
