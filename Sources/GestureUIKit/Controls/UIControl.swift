@@ -8,7 +8,7 @@ import GestureKit
 ///
 /// A scene's control is a `UIControl` of its kind's class (`UIButton`, `UISwitch`, `UISlider`,
 /// `UIStepper`, `UISegmentedControl`, `UIPageControl`), so `touch.view is UIControl` holds.
-@MainActor
+@preconcurrency @MainActor
 open class UIControl: UIView {
     private var targets: [(target: AnyObject?, action: Selector, events: Event)] = []
     private var actionHandlers: [(action: UIAction, events: Event)] = []

@@ -13,7 +13,7 @@ import GestureKit
 /// As in UIKit the scroll view is its own recognizers' delegate without declaring the protocol: a
 /// subclass that adopts `UIGestureRecognizerDelegate` answers for `panGestureRecognizer` and
 /// `pinchGestureRecognizer`.
-@MainActor
+@preconcurrency @MainActor
 open class UIScrollView: UIView {
     /// The delegate (held weakly, as in UIKit).
     open weak var delegate: (any UIScrollViewDelegate)?

@@ -3,7 +3,7 @@ import Foundation
 /// UIKit's `UIScrollViewDelegate`: every method is optional, with UIKit's default (nothing, or
 /// the default answer). The engine calls each one as it reports the matching scroll record, with
 /// the scroll view's live state.
-@MainActor
+@preconcurrency @MainActor
 public protocol UIScrollViewDelegate: AnyObject {
     /// The content moved (a drag, deceleration, or `contentOffset` set).
     func scrollViewDidScroll(_ scrollView: UIScrollView)
