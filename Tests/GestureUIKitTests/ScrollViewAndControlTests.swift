@@ -94,6 +94,13 @@ final class TouchNoting: UIView {
     }
 }
 
+/// A list that keeps touches from the switches inside it (they only scroll).
+final class NoSwitches: UIScrollView {
+    override func touchesShouldBegin(_ touches: Set<UITouch>, with event: UIEvent?, in view: UIView) -> Bool {
+        view is UISwitch ? false : super.touchesShouldBegin(touches, with: event, in: view)
+    }
+}
+
 /// A button that refuses to track (calling `super` for its side effects only, as iOS code does:
 /// Objective-C's methods are discardable, so is this one).
 final class InertButton: UIButton {
@@ -388,6 +395,28 @@ struct ScrollViewAndControlTests {
         let timeline = replay(stroke([(50, 50), (50, 50)]) + stroke([(250, 50), (250, 50)], t0: 1), on: window)
         #expect(timeline.controlEvents(of: "buy").contains(.touchUpInside))
         #expect(card.began == 1)
+    }
+
+    @Test("a UIScrollView subclass's touchesShouldBegin(_:with:in:) keeps a held touch from a switch inside it", arguments: [false, true])
+    func touchesShouldBeginOverride(subclassed: Bool) {
+        let window = UIWindow(frame: CGRect(x: 0, y: 0, width: 390, height: 844))
+        let frame = CGRect(x: 0, y: 0, width: 390, height: 844)
+        let list = subclassed ? NoSwitches(name: "list", frame: frame) : UIScrollView(name: "list", frame: frame)
+        list.contentSize = CGSize(width: 390, height: 3000)
+        let toggle = UISwitch(name: "wifi", frame: CGRect(x: 20, y: 100, width: 51, height: 31))
+        list.addSubview(toggle)
+        window.addSubview(list)
+        // A press held past the content-touch delay, then lifted where it came down.
+        let timeline = replay([
+            .touch(0, id: .number(1), .began, x: 45, y: 115), .touch(0.3, id: .number(1), .ended, x: 45, y: 115),
+        ], on: window)
+        if subclassed {
+            #expect(timeline.controlEvents(of: "wifi").isEmpty)
+            #expect(!toggle.isOn)
+        } else {
+            #expect(timeline.controlEvents(of: "wifi").contains(.valueChanged))
+            #expect(toggle.isOn)
+        }
     }
 
     @Test("a UIButton subclass whose beginTracking answers false sends no actions", arguments: [false, true])
