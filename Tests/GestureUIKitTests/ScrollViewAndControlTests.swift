@@ -125,6 +125,8 @@ final class RowSnapper: UIScrollViewDelegate {
     private(set) var velocity: CGPoint?
     private(set) var calls: [String] = []
 
+    func forget() { calls = [] }
+
     func scrollViewWillBeginDragging(_ scrollView: UIScrollView) { calls.append("willBeginDragging dragging=\(scrollView.isDragging)") }
     func scrollViewDidScroll(_ scrollView: UIScrollView) {
         let last = "didScroll dragging=\(scrollView.isDragging) decelerating=\(scrollView.isDecelerating)"
@@ -145,6 +147,7 @@ final class RowSnapper: UIScrollViewDelegate {
     func scrollViewDidEndDecelerating(_ scrollView: UIScrollView) {
         calls.append("didEndDecelerating decelerating=\(scrollView.isDecelerating)")
     }
+    func scrollViewDidEndScrollingAnimation(_ scrollView: UIScrollView) { calls.append("didEndScrollingAnimation") }
 }
 
 // MARK: Tests
@@ -464,6 +467,12 @@ struct ScrollViewAndControlTests {
         let snapper = RowSnapper()
         list.delegate = snapper
         window.addSubview(list)
+        list.setContentOffset(.zero, animated: true)
+        #expect(snapper.calls.isEmpty)
+        list.setContentOffset(CGPoint(x: 0, y: 10), animated: true)
+        list.setContentOffset(.zero, animated: false)
+        #expect(snapper.calls == ["didScroll dragging=false decelerating=false", "didEndScrollingAnimation", "didScroll dragging=false decelerating=false"])
+        snapper.forget()
         let fling = heldDrag(from: (195, 700), to: (195, 400), steps: 5)
         let timeline = replay(fling, on: window)
         let proposed = try #require(snapper.proposed)

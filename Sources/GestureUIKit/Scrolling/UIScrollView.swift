@@ -77,9 +77,13 @@ open class UIScrollView: UIView {
         set { scrollCore.setContentOffset(newValue.engine) }
     }
 
-    /// Sets the content offset; `animated` is not modelled (the content moves at once).
+    /// Sets the content offset. The content moves at once (the animation is not modelled); when
+    /// `animated` and it moved, the delegate then hears `scrollViewDidEndScrollingAnimation`, as
+    /// UIKit's animation ends with it.
     open func setContentOffset(_ contentOffset: CGPoint, animated: Bool) {
+        let moves = contentOffset != self.contentOffset
         self.contentOffset = contentOffset
+        if animated, moves { delegate?.scrollViewDidEndScrollingAnimation(self) }
     }
 
     /// The size of the content.
@@ -127,8 +131,7 @@ open class UIScrollView: UIView {
         if rect.minX < offset.x { offset.x = rect.minX }
         if rect.maxY > offset.y + size.height { offset.y = rect.maxY - size.height }
         if rect.minY < offset.y { offset.y = rect.minY }
-        let clamped = scrollCore.clampedContentOffset(offset.engine)
-        contentOffset = CGPoint(clamped)
+        setContentOffset(CGPoint(scrollCore.clampedContentOffset(offset.engine)), animated: animated)
     }
 
     // MARK: Behaviour

@@ -21,7 +21,8 @@ public protocol UIScrollViewDelegate: AnyObject {
     func scrollViewWillBeginDecelerating(_ scrollView: UIScrollView)
     /// The content came to rest.
     func scrollViewDidEndDecelerating(_ scrollView: UIScrollView)
-    /// A `setContentOffset(_:animated:)` animation ended; never called here (those are not animated).
+    /// A `setContentOffset(_:animated:)` or `scrollRectToVisible(_:animated:)` animation ended: here
+    /// right after the content moved (the animation itself is not modelled).
     func scrollViewDidEndScrollingAnimation(_ scrollView: UIScrollView)
     /// The view the pinch zooms (nil: no zooming).
     func viewForZooming(in scrollView: UIScrollView) -> UIView?
