@@ -101,6 +101,18 @@ final class NoSwitches: UIScrollView {
     }
 }
 
+/// Stops a fling at its first frame of deceleration, the usual way.
+final class FlingStopper: UIScrollViewDelegate {
+    private(set) var stoppedAt: CGFloat?
+    private(set) var endedDecelerating = false
+    func scrollViewDidScroll(_ scrollView: UIScrollView) {
+        guard scrollView.isDecelerating, stoppedAt == nil else { return }
+        stoppedAt = scrollView.contentOffset.y
+        scrollView.setContentOffset(scrollView.contentOffset, animated: false)
+    }
+    func scrollViewDidEndDecelerating(_ scrollView: UIScrollView) { endedDecelerating = true }
+}
+
 /// A button that refuses to track (calling `super` for its side effects only, as iOS code does:
 /// Objective-C's methods are discardable, so is this one).
 final class InertButton: UIButton {
@@ -420,6 +432,23 @@ struct ScrollViewAndControlTests {
             #expect(timeline.controlEvents(of: "wifi").contains(.valueChanged))
             #expect(toggle.isOn)
         }
+    }
+
+    @Test("setting the contentOffset it has stops a fling where it is")
+    func settingTheOffsetStopsAFling() throws {
+        let window = UIWindow(frame: CGRect(x: 0, y: 0, width: 390, height: 844))
+        let list = UIScrollView(name: "list", frame: CGRect(x: 0, y: 0, width: 390, height: 844))
+        list.contentSize = CGSize(width: 390, height: 10000)
+        let stopper = FlingStopper()
+        list.delegate = stopper
+        window.addSubview(list)
+        let records = replay(heldDrag(from: (195, 700), to: (195, 400), steps: 5), on: window).scrollRecords(of: "list")
+        let stoppedAt = try #require(stopper.stoppedAt)
+        #expect(list.contentOffset.y == stoppedAt)
+        #expect(!list.isDecelerating)
+        #expect(!stopper.endedDecelerating)
+        #expect(records.last?.event == .didScroll)
+        #expect(records.last?.contentOffset.y == Double(stoppedAt))
     }
 
     @Test("a UIButton subclass whose beginTracking answers false sends no actions", arguments: [false, true])

@@ -90,8 +90,11 @@ public final class ScrollView: View {
     /// UIKit's `contentOffset` setter: moves the content and reports `didScroll` when it moved (to the
     /// host alone, without a record, before the scroll view runs in an engine). While
     /// the finger drags, the drag goes on from the new offset (as a delegate that holds the content at
-    /// its top in `scrollViewDidScroll` expects).
-    public func setContentOffset(_ offset: Point) {
+    /// its top in `scrollViewDidScroll` expects). With `stopping`, a deceleration under way stops
+    /// where the offset is set, even to the offset it has (the usual way to stop a fling; the delegate
+    /// hears no `didEndDecelerating`, as the programmatic update ends the scroll).
+    public func setContentOffset(_ offset: Point, stopping: Bool = true) {
+        if stopping, motion.animation != nil { coordinator?.stop(self) }
         guard offset != contentOffset else { return }
         if motion.dragging { motion.dragStart = offset + motion.translation }
         contentOffset = offset

@@ -71,11 +71,16 @@ open class UIScrollView: UIView {
     // MARK: Content
 
     /// The point of the content at the scroll view's top-left corner. Setting it moves the content
-    /// and calls `scrollViewDidScroll` (a `didScroll` record); during a drag the drag goes on from there.
+    /// and calls `scrollViewDidScroll` (a `didScroll` record); during a drag the drag goes on from
+    /// there; a deceleration stops (setting the offset it has is the usual way to stop a fling).
     open var contentOffset: CGPoint {
         get { CGPoint(scrollCore.contentOffset) }
-        set { scrollCore.setContentOffset(newValue.engine) }
+        set { scrollCore.setContentOffset(newValue.engine, stopping: !echoingEngine) }
     }
+
+    /// Set while ``ScrollLink`` passes an engine move through the setter (so that a subclass's
+    /// observer runs): that is the scroll going on, not code stopping it.
+    var echoingEngine = false
 
     /// Sets the content offset. The content moves at once (the animation is not modelled); when
     /// `animated` and it moved, the delegate then hears `scrollViewDidEndScrollingAnimation`, as
