@@ -85,9 +85,41 @@ final class PagedList: UIScrollView {
     required init?(coder: NSCoder) { return nil }
 }
 
-/// A button that refuses to track.
+/// A view that notes the touches that reach its responder methods.
+final class TouchNoting: UIView {
+    private(set) var began = 0
+    override func touchesBegan(_ touches: Set<UITouch>, with event: UIEvent?) {
+        began += 1
+        super.touchesBegan(touches, with: event)
+    }
+}
+
+/// A list that keeps touches from the switches inside it (they only scroll).
+final class NoSwitches: UIScrollView {
+    override func touchesShouldBegin(_ touches: Set<UITouch>, with event: UIEvent?, in view: UIView) -> Bool {
+        view is UISwitch ? false : super.touchesShouldBegin(touches, with: event, in: view)
+    }
+}
+
+/// Stops a fling at its first frame of deceleration, the usual way.
+final class FlingStopper: UIScrollViewDelegate {
+    private(set) var stoppedAt: CGFloat?
+    private(set) var endedDecelerating = false
+    func scrollViewDidScroll(_ scrollView: UIScrollView) {
+        guard scrollView.isDecelerating, stoppedAt == nil else { return }
+        stoppedAt = scrollView.contentOffset.y
+        scrollView.setContentOffset(scrollView.contentOffset, animated: false)
+    }
+    func scrollViewDidEndDecelerating(_ scrollView: UIScrollView) { endedDecelerating = true }
+}
+
+/// A button that refuses to track (calling `super` for its side effects only, as iOS code does:
+/// Objective-C's methods are discardable, so is this one).
 final class InertButton: UIButton {
-    override func beginTracking(_ touch: UITouch, with event: UIEvent?) -> Bool { false }
+    override func beginTracking(_ touch: UITouch, with event: UIEvent?) -> Bool {
+        super.beginTracking(touch, with: event)
+        return false
+    }
 }
 
 /// Counts a control's action messages, reading the control as it sends them.
@@ -104,6 +136,8 @@ final class RowSnapper: UIScrollViewDelegate {
     private(set) var proposed: CGPoint?
     private(set) var velocity: CGPoint?
     private(set) var calls: [String] = []
+
+    func forget() { calls = [] }
 
     func scrollViewWillBeginDragging(_ scrollView: UIScrollView) { calls.append("willBeginDragging dragging=\(scrollView.isDragging)") }
     func scrollViewDidScroll(_ scrollView: UIScrollView) {
@@ -125,6 +159,7 @@ final class RowSnapper: UIScrollViewDelegate {
     func scrollViewDidEndDecelerating(_ scrollView: UIScrollView) {
         calls.append("didEndDecelerating decelerating=\(scrollView.isDecelerating)")
     }
+    func scrollViewDidEndScrollingAnimation(_ scrollView: UIScrollView) { calls.append("didEndScrollingAnimation") }
 }
 
 // MARK: Tests
@@ -365,6 +400,57 @@ struct ScrollViewAndControlTests {
         }
     }
 
+    @Test("a control keeps its touches: the superview's touchesBegan sees a touch on a plain subview but not one on a button")
+    func controlsKeepTheirTouches() {
+        let window = UIWindow(frame: CGRect(x: 0, y: 0, width: 390, height: 844))
+        let card = TouchNoting(name: "card", frame: CGRect(x: 0, y: 0, width: 390, height: 400))
+        card.addSubview(UIButton(name: "buy", frame: CGRect(x: 0, y: 0, width: 100, height: 100)))
+        card.addSubview(UIView(name: "label", frame: CGRect(x: 200, y: 0, width: 100, height: 100)))
+        window.addSubview(card)
+        let timeline = replay(stroke([(50, 50), (50, 50)]) + stroke([(250, 50), (250, 50)], t0: 1), on: window)
+        #expect(timeline.controlEvents(of: "buy").contains(.touchUpInside))
+        #expect(card.began == 1)
+    }
+
+    @Test("a UIScrollView subclass's touchesShouldBegin(_:with:in:) keeps a held touch from a switch inside it", arguments: [false, true])
+    func touchesShouldBeginOverride(subclassed: Bool) {
+        let window = UIWindow(frame: CGRect(x: 0, y: 0, width: 390, height: 844))
+        let frame = CGRect(x: 0, y: 0, width: 390, height: 844)
+        let list = subclassed ? NoSwitches(name: "list", frame: frame) : UIScrollView(name: "list", frame: frame)
+        list.contentSize = CGSize(width: 390, height: 3000)
+        let toggle = UISwitch(name: "wifi", frame: CGRect(x: 20, y: 100, width: 51, height: 31))
+        list.addSubview(toggle)
+        window.addSubview(list)
+        // A press held past the content-touch delay, then lifted where it came down.
+        let timeline = replay([
+            .touch(0, id: .number(1), .began, x: 45, y: 115), .touch(0.3, id: .number(1), .ended, x: 45, y: 115),
+        ], on: window)
+        if subclassed {
+            #expect(timeline.controlEvents(of: "wifi").isEmpty)
+            #expect(!toggle.isOn)
+        } else {
+            #expect(timeline.controlEvents(of: "wifi").contains(.valueChanged))
+            #expect(toggle.isOn)
+        }
+    }
+
+    @Test("setting the contentOffset it has stops a fling where it is")
+    func settingTheOffsetStopsAFling() throws {
+        let window = UIWindow(frame: CGRect(x: 0, y: 0, width: 390, height: 844))
+        let list = UIScrollView(name: "list", frame: CGRect(x: 0, y: 0, width: 390, height: 844))
+        list.contentSize = CGSize(width: 390, height: 10000)
+        let stopper = FlingStopper()
+        list.delegate = stopper
+        window.addSubview(list)
+        let records = replay(heldDrag(from: (195, 700), to: (195, 400), steps: 5), on: window).scrollRecords(of: "list")
+        let stoppedAt = try #require(stopper.stoppedAt)
+        #expect(list.contentOffset.y == stoppedAt)
+        #expect(!list.isDecelerating)
+        #expect(!stopper.endedDecelerating)
+        #expect(records.last?.event == .didScroll)
+        #expect(records.last?.contentOffset.y == Double(stoppedAt))
+    }
+
     @Test("a UIButton subclass whose beginTracking answers false sends no actions", arguments: [false, true])
     func beginTrackingOverride(inert: Bool) throws {
         let window = UIWindow(frame: CGRect(x: 0, y: 0, width: 390, height: 844))
@@ -410,6 +496,12 @@ struct ScrollViewAndControlTests {
         let snapper = RowSnapper()
         list.delegate = snapper
         window.addSubview(list)
+        list.setContentOffset(.zero, animated: true)
+        #expect(snapper.calls.isEmpty)
+        list.setContentOffset(CGPoint(x: 0, y: 10), animated: true)
+        list.setContentOffset(.zero, animated: false)
+        #expect(snapper.calls == ["didScroll dragging=false decelerating=false", "didEndScrollingAnimation", "didScroll dragging=false decelerating=false"])
+        snapper.forget()
         let fling = heldDrag(from: (195, 700), to: (195, 400), steps: 5)
         let timeline = replay(fling, on: window)
         let proposed = try #require(snapper.proposed)

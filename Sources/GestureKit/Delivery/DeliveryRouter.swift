@@ -55,8 +55,13 @@ final class DeliveryRouter {
     /// Whether touches are routed at all (deliveries reported, or hosted views to call).
     private var enabled: Bool { engine.routesTouches }
 
+    /// ``Engine/hostsViews``, kept here: reading it through the unowned engine for every delivery
+    /// cost 0.2% of analyze --deliveries.
+    private let hostsViews: Bool
+
     init(engine: Engine) {
         self.engine = engine
+        hostsViews = engine.hostsViews
     }
 
     private func emit(_ record: DeliveryRecord) {
@@ -66,7 +71,7 @@ final class DeliveryRouter {
     /// Makes the deliveries of `batch` (through the hosts of hosted views) and reports them.
     private func flush(_ batch: [DeliveryRecord], _ event: TouchEvent? = nil) {
         for var record in batch {
-            if engine.hostsViews { callHost(&record, event) }
+            if hostsViews { callHost(&record, event) }
             emit(record)
         }
     }
@@ -269,7 +274,7 @@ final class DeliveryRouter {
         let window = engine.window
         let chain = window.responderChain(from: touch.view)
         var index = chain.firstIndex { $0.handles.contains(.touches) } ?? (chain.count - 1)
-        if engine.hostsViews, let hosted = firstHostedView(from: touch.view, before: chain[index].name),
+        if hostsViews, let hosted = firstHostedView(from: touch.view, before: chain[index].name),
             let hostedIndex = chain.firstIndex(where: { $0.name == hosted.name }), hostedIndex <= index
         {
             index = hostedIndex

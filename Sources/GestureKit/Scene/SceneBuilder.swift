@@ -138,18 +138,22 @@ enum SceneBuilder {
         return Built(window: window, recognizers: recognizers, delegates: delegates)
     }
 
-    /// Copies the description's flags to the view: all of them, or for a view of a registered class
-    /// only those the scene names (the rest keep what the class's `init` set).
-    private static func configure(_ view: View, from description: ViewDescription) {
-        let given = description.viewClass == nil ? nil : description.givenKeys
-        func applies(_ key: String) -> Bool { given?.contains(key) ?? true }
-        let flags: [(String, KeyPath<ViewDescription, Bool>, ReferenceWritableKeyPath<View, Bool>)] = [
+    /// A view's flags: the scene key, the description's property and the view's.
+    static var viewFlags: [(String, WritableKeyPath<ViewDescription, Bool>, ReferenceWritableKeyPath<View, Bool>)] {
+        [
             ("userInteractionEnabled", \.userInteractionEnabled, \.isUserInteractionEnabled), ("hidden", \.hidden, \.isHidden),
             ("multipleTouchEnabled", \.multipleTouchEnabled, \.isMultipleTouchEnabled), ("exclusiveTouch", \.exclusiveTouch, \.isExclusiveTouch),
             ("exclusiveTouchBlocksRecognizers", \.exclusiveTouchBlocksRecognizers, \.exclusiveTouchBlocksRecognizers),
             ("clipsToBounds", \.clipsToBounds, \.clipsToBounds), ("canBecomeFirstResponder", \.canBecomeFirstResponder, \.canBecomeFirstResponder),
         ]
-        for (key, source, target) in flags where applies(key) { view[keyPath: target] = description[keyPath: source] }
+    }
+
+    /// Copies the description's flags to the view: all of them, or for a view of a registered class
+    /// only those the scene names (the rest keep what the class's `init` set).
+    private static func configure(_ view: View, from description: ViewDescription) {
+        let given = description.viewClass == nil ? nil : description.givenKeys
+        func applies(_ key: String) -> Bool { given?.contains(key) ?? true }
+        for (key, source, target) in viewFlags where applies(key) { view[keyPath: target] = description[keyPath: source] }
         if applies("alpha") { view.alpha = description.alpha }
         if applies("handles") { view.handles = description.handles }
         if applies("hitTest") { view.hitTestRule = description.hitTest }

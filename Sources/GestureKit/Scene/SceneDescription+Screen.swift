@@ -37,15 +37,9 @@ extension ViewDescription {
     /// The description of a live view and its subviews.
     init(describing view: View, registry: RecognizerRegistry) {
         self.init(name: view.name, frame: view.frame, children: view.subviews.map { ViewDescription(describing: $0, registry: registry) })
-        userInteractionEnabled = view.isUserInteractionEnabled
-        hidden = view.isHidden
+        for (_, target, source) in SceneBuilder.viewFlags { self[keyPath: target] = view[keyPath: source] }
         alpha = view.alpha
-        multipleTouchEnabled = view.isMultipleTouchEnabled
-        exclusiveTouch = view.isExclusiveTouch
-        exclusiveTouchBlocksRecognizers = view.exclusiveTouchBlocksRecognizers
-        clipsToBounds = view.clipsToBounds
         handles = view.handles
-        canBecomeFirstResponder = view.canBecomeFirstResponder
         hitTest = view.hitTestRule
         hitInsets = view.hitInsets
         forwardsTo = view.forwardsTo

@@ -154,7 +154,8 @@ final class ScrollCoordinator {
         }
     }
 
-    private func stop(_ scrollView: ScrollView) {
+    /// Stops a deceleration, bounce back or paging under way where the content is.
+    func stop(_ scrollView: ScrollView) {
         if let timer = scrollView.motion.timer { clock.cancel(timer) }
         scrollView.motion.timer = nil
         scrollView.motion.animation = nil

@@ -87,14 +87,24 @@ public final class ScrollView: View {
         if let pinch = pinchGestureRecognizer, pinch.isEnabled != settings.scrollEnabled { pinch.isEnabled = settings.scrollEnabled }
     }
 
-    /// UIKit's `contentOffset` setter: moves the content and reports `didScroll` when it moved. While
+    /// UIKit's `contentOffset` setter: moves the content and reports `didScroll` when it moved (to the
+    /// host alone, without a record, before the scroll view runs in an engine). While
     /// the finger drags, the drag goes on from the new offset (as a delegate that holds the content at
-    /// its top in `scrollViewDidScroll` expects).
-    public func setContentOffset(_ offset: Point) {
+    /// its top in `scrollViewDidScroll` expects). With `stopping`, a deceleration under way stops
+    /// where the offset is set, even to the offset it has (the usual way to stop a fling; the delegate
+    /// hears no `didEndDecelerating`, as the programmatic update ends the scroll).
+    public func setContentOffset(_ offset: Point, stopping: Bool = true) {
+        if stopping, motion.animation != nil { coordinator?.stop(self) }
         guard offset != contentOffset else { return }
         if motion.dragging { motion.dragStart = offset + motion.translation }
         contentOffset = offset
-        coordinator?.didSetContentOffset(self)
+        if let coordinator {
+            coordinator.didSetContentOffset(self)
+        } else if let host = scrollHost {
+            // Not in a running engine yet (a screen being built): the delegate still hears it, as
+            // UIKit's does; there is no trace time and no record.
+            host.scrollView(self, didReport: ScrollRecord(t: 0, scrollView: name, event: .didScroll, contentOffset: offset))
+        }
     }
 
     /// `delaysContentTouches`, for a scroll view that takes touches.

@@ -5,7 +5,7 @@ public typealias UIActionHandler = @MainActor (UIAction) -> Void
 
 /// UIKit's `UIAction` as controls use it (`addAction(_:for:)`, `UIButton(primaryAction:)`): a
 /// closure with a title and an identifier.
-@MainActor
+@preconcurrency @MainActor
 open class UIAction {
     /// An action's identifier (`UIAction.Identifier`).
     public struct Identifier: Hashable, Sendable, RawRepresentable {

@@ -3,7 +3,7 @@ import GestureKit
 
 /// UIKit's `UIButton`: a control that sends `touchUpInside` and `primaryActionTriggered` when a
 /// tap ends inside it (the engine's button).
-@MainActor
+@preconcurrency @MainActor
 open class UIButton: UIControl {
     override class var controlKind: ControlKind { .button }
 

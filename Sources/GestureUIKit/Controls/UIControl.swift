@@ -8,7 +8,7 @@ import GestureKit
 ///
 /// A scene's control is a `UIControl` of its kind's class (`UIButton`, `UISwitch`, `UISlider`,
 /// `UIStepper`, `UISegmentedControl`, `UIPageControl`), so `touch.view is UIControl` holds.
-@MainActor
+@preconcurrency @MainActor
 open class UIControl: UIView {
     private var targets: [(target: AnyObject?, action: Selector, events: Event)] = []
     private var actionHandlers: [(action: UIAction, events: Event)] = []
@@ -30,6 +30,10 @@ open class UIControl: UIView {
         self.init(frame: frame)
         if let primaryAction { addAction(primaryAction, for: .primaryActionTriggered) }
     }
+
+    /// A control keeps the touches it receives (it tracks them) rather than passing them up the
+    /// responder chain, as UIKit's `UIControl` does: a superview's `touchesBegan` does not see them.
+    override var keepsUnhandledTouches: Bool { true }
 
     /// The kind of engine control the class makes.
     class var controlKind: ControlKind { .control }
@@ -81,9 +85,11 @@ open class UIControl: UIView {
 
     /// A touch came down on the control: whether to track it. The default is the engine's answer
     /// (yes; a slider only for a touch on its knob). A no means no drag, up or value events for it.
+    @discardableResult
     open func beginTracking(_ touch: UITouch, with event: UIEvent?) -> Bool { defaultTrackingAnswer }
 
     /// The tracked touch moved: whether to go on tracking it (yes).
+    @discardableResult
     open func continueTracking(_ touch: UITouch, with event: UIEvent?) -> Bool { true }
 
     /// The tracked touch lifted (before the control's own end: a switch toggles after it).
@@ -181,49 +187,5 @@ open class UIControl: UIView {
         case .pageControl: return UIPageControl(frame: .zero)
         case .control: return UIControl(frame: .zero)
         }
-    }
-}
-
-/// The host of an engine control seen as a `UIControl`: it passes the engine's tracking calls to
-/// the UIKit object's overrides and its events to the targets. It holds the UIKit object strongly
-/// (the engine's control keeps its host), so targets added to a scene's control stay.
-final class ControlLink: ControlHost {
-    private let owner: UIControl
-
-    init(owner: UIControl) { self.owner = owner }
-
-    func control(_ control: Control, beginTracking touch: Touch, with event: TouchEvent?, defaultAnswer: Bool) -> Bool {
-        onMainActor((owner, touch, event, defaultAnswer)) { owner, touch, event, defaultAnswer in
-            owner.defaultTrackingAnswer = defaultAnswer
-            defer { owner.defaultTrackingAnswer = true }
-            return owner.beginTracking(UITouch.wrap(touch), with: event.map(UIEvent.init))
-        }
-    }
-
-    func control(_ control: Control, continueTracking touch: Touch, with event: TouchEvent?) -> Bool {
-        onMainActor((owner, touch, event)) { owner, touch, event in
-            owner.continueTracking(UITouch.wrap(touch), with: event.map(UIEvent.init))
-        }
-    }
-
-    func control(_ control: Control, endTracking touch: Touch?, with event: TouchEvent?) {
-        onMainActor((owner, touch, event)) { owner, touch, event in
-            owner.endTracking(touch.map(UITouch.wrap), with: event.map(UIEvent.init))
-        }
-    }
-
-    func control(_ control: Control, cancelTrackingWith event: TouchEvent?) {
-        onMainActor((owner, event)) { owner, event in owner.cancelTracking(with: event.map(UIEvent.init)) }
-    }
-
-    func control(_ control: Control, didSend record: ControlRecord, for touch: Touch, with event: TouchEvent?) {
-        onMainActor((owner, record, event)) { owner, record, event in
-            owner.send(UIControl.Event(record.event), event: event.map(UIEvent.init))
-        }
-    }
-
-    func controlDidChangeHighlight(_ control: Control) {
-        // Through the UIKit setter, so that a subclass's observer of isHighlighted runs.
-        onMainActor((owner, control.isHighlighted)) { owner, highlighted in owner.isHighlighted = highlighted }
     }
 }

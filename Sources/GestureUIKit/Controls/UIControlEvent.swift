@@ -65,7 +65,7 @@ extension UIControl {
 /// runtime a selector cannot be performed: ``UIControl/addTarget(_:action:for:)`` calls
 /// ``perform(_:sender:event:)`` on targets that adopt this protocol and records the others only
 /// (``UIControl/actions(forTarget:forControlEvent:)`` lists them).
-@MainActor
+@preconcurrency @MainActor
 public protocol UIControlActionTarget: AnyObject {
     /// Called with the action's selector, the control that sent it and the touch event (nil when
     /// sent by `sendActions(for:)`).

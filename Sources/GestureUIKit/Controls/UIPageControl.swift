@@ -3,7 +3,7 @@ import GestureKit
 
 /// UIKit's `UIPageControl`: a tap ending on its left half goes a page back, on its right half a
 /// page on, sending `valueChanged` (the engine's page control).
-@MainActor
+@preconcurrency @MainActor
 open class UIPageControl: UIControl {
     override class var controlKind: ControlKind { .pageControl }
 

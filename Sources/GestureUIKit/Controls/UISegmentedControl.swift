@@ -3,7 +3,7 @@ import GestureKit
 
 /// UIKit's `UISegmentedControl`: a tap ending in a segment selects it and sends `valueChanged`
 /// (the engine's segmented control; segments of equal widths across the frame).
-@MainActor
+@preconcurrency @MainActor
 open class UISegmentedControl: UIControl {
     override class var controlKind: ControlKind { .segmentedControl }
 

@@ -3,7 +3,7 @@ import GestureKit
 
 /// UIKit's `UISlider`: a drag that starts on the knob moves it along the track, and the value with
 /// it, sending `valueChanged` (the engine's slider; its track spans the frame's width).
-@MainActor
+@preconcurrency @MainActor
 open class UISlider: UIControl {
     override class var controlKind: ControlKind { .slider }
 

@@ -3,7 +3,7 @@ import GestureKit
 
 /// UIKit's `UIStepper`: a touch on its left half steps down, on its right half up, and a held
 /// half repeats (the engine's stepper).
-@MainActor
+@preconcurrency @MainActor
 open class UIStepper: UIControl {
     override class var controlKind: ControlKind { .stepper }
 

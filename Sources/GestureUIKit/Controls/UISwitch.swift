@@ -3,7 +3,7 @@ import GestureKit
 
 /// UIKit's `UISwitch`: a tap toggles it, a drag of its knob sets it to the nearer side, and either
 /// sends `valueChanged` (the engine's switch).
-@MainActor
+@preconcurrency @MainActor
 open class UISwitch: UIControl {
     override class var controlKind: ControlKind { .`switch` }
 

@@ -3,7 +3,7 @@ import Foundation
 /// UIKit's `UICoordinateSpace`: something points and rectangles convert to and from. Views and
 /// screens are coordinate spaces; a screen's coordinates are its window's here (a window fills its
 /// screen).
-@MainActor
+@preconcurrency @MainActor
 public protocol UICoordinateSpace: NSObjectProtocol {
     /// Converts `point` from this space to `coordinateSpace`.
     func convert(_ point: CGPoint, to coordinateSpace: any UICoordinateSpace) -> CGPoint

@@ -22,7 +22,7 @@ public struct Selector: Hashable, Sendable, ExpressibleByStringLiteral, CustomSt
 /// A target that receives action messages by name, since without the Objective-C runtime a
 /// selector cannot be performed: `init(target:action:)` and `addTarget(_:action:)` call
 /// ``perform(_:with:)`` on targets that adopt this protocol, and record the others only.
-@MainActor
+@preconcurrency @MainActor
 public protocol UIGestureRecognizerActionTarget: AnyObject {
     /// Called with the action's selector and the recognizer that sent it.
     func perform(_ action: Selector, with recognizer: UIGestureRecognizer)

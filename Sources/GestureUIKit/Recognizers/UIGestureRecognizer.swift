@@ -22,7 +22,7 @@ import GestureKit
 ///     override func reset() { fingers = 0 }
 /// }
 /// ```
-@MainActor
+@preconcurrency @MainActor
 open class UIGestureRecognizer: NSObject {
     /// The engine recognizer this object is seen through (the engine runs it; a built-in of a scene
     /// when this object only views it).

@@ -1,7 +1,7 @@
 import GestureKit
 
 /// UIKit's `UIGestureRecognizerDelegate`: every method is optional, with UIKit's default answer.
-@MainActor
+@preconcurrency @MainActor
 public protocol UIGestureRecognizerDelegate: AnyObject {
     /// Whether the recognizer may leave `possible` (yes).
     func gestureRecognizerShouldBegin(_ gestureRecognizer: UIGestureRecognizer) -> Bool
@@ -39,7 +39,7 @@ extension UIGestureRecognizerDelegate {
 }
 
 /// UIKit's `UIPress` (a physical button press); traces have none, so none is ever made.
-@MainActor
+@preconcurrency @MainActor
 public final class UIPress: NSObject {
     private override init() { super.init() }
 }

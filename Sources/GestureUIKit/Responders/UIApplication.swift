@@ -2,7 +2,7 @@ import Foundation
 
 /// UIKit's `UIApplication` as the last responder of every chain: touches no responder keeps end
 /// here, as records say (`application`).
-@MainActor
+@preconcurrency @MainActor
 open class UIApplication: UIResponder {
     /// The application.
     public static let shared = UIApplication()

@@ -9,7 +9,7 @@ import GestureKit
 /// passes the touches to ``next``, so an override that calls `super` passes them up the chain and one
 /// that does not keeps them. Records (`--deliveries`) name the responder that kept them and, in
 /// `chain`, those that passed them on.
-@MainActor
+@preconcurrency @MainActor
 open class UIResponder: NSObject {
     /// Creates a responder.
     public override init() { super.init() }

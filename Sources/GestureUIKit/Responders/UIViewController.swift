@@ -6,7 +6,7 @@ import GestureKit
 ///
 /// Its view is made by ``loadView()`` the first time ``view`` is read, then ``viewDidLoad()`` is
 /// called, as in UIKit. Records name the controller by ``title``, or after its class.
-@MainActor
+@preconcurrency @MainActor
 open class UIViewController: UIResponder {
     private var loadedView: UIView?
     private weak var parentController: UIViewController?

@@ -15,7 +15,11 @@ final class ScrollLink: ScrollViewHost {
         onMainActor((owner, record)) { owner, record in
             // UIKit moves the content through the `contentOffset` setter: an override of it (a
             // subclass's observer) runs, with the offset already there, so the setter changes nothing.
-            if record.event == .didScroll { owner.contentOffset = CGPoint(record.contentOffset) }
+            if record.event == .didScroll {
+                owner.echoingEngine = true
+                owner.contentOffset = CGPoint(record.contentOffset)
+                owner.echoingEngine = false
+            }
             guard let delegate = owner.delegate else { return }
             switch record.event {
             case .willBeginDragging: delegate.scrollViewWillBeginDragging(owner)

@@ -13,7 +13,7 @@ import GestureKit
 /// As in UIKit the scroll view is its own recognizers' delegate without declaring the protocol: a
 /// subclass that adopts `UIGestureRecognizerDelegate` answers for `panGestureRecognizer` and
 /// `pinchGestureRecognizer`.
-@MainActor
+@preconcurrency @MainActor
 open class UIScrollView: UIView {
     /// The delegate (held weakly, as in UIKit).
     open weak var delegate: (any UIScrollViewDelegate)?
@@ -71,15 +71,24 @@ open class UIScrollView: UIView {
     // MARK: Content
 
     /// The point of the content at the scroll view's top-left corner. Setting it moves the content
-    /// and calls `scrollViewDidScroll` (a `didScroll` record); during a drag the drag goes on from there.
+    /// and calls `scrollViewDidScroll` (a `didScroll` record); during a drag the drag goes on from
+    /// there; a deceleration stops (setting the offset it has is the usual way to stop a fling).
     open var contentOffset: CGPoint {
         get { CGPoint(scrollCore.contentOffset) }
-        set { scrollCore.setContentOffset(newValue.engine) }
+        set { scrollCore.setContentOffset(newValue.engine, stopping: !echoingEngine) }
     }
 
-    /// Sets the content offset; `animated` is not modelled (the content moves at once).
+    /// Set while ``ScrollLink`` passes an engine move through the setter (so that a subclass's
+    /// observer runs): that is the scroll going on, not code stopping it.
+    var echoingEngine = false
+
+    /// Sets the content offset. The content moves at once (the animation is not modelled); when
+    /// `animated` and it moved, the delegate then hears `scrollViewDidEndScrollingAnimation`, as
+    /// UIKit's animation ends with it.
     open func setContentOffset(_ contentOffset: CGPoint, animated: Bool) {
+        let moves = contentOffset != self.contentOffset
         self.contentOffset = contentOffset
+        if animated, moves { delegate?.scrollViewDidEndScrollingAnimation(self) }
     }
 
     /// The size of the content.
@@ -127,8 +136,7 @@ open class UIScrollView: UIView {
         if rect.minX < offset.x { offset.x = rect.minX }
         if rect.maxY > offset.y + size.height { offset.y = rect.maxY - size.height }
         if rect.minY < offset.y { offset.y = rect.minY }
-        let clamped = scrollCore.clampedContentOffset(offset.engine)
-        contentOffset = CGPoint(clamped)
+        setContentOffset(CGPoint(scrollCore.clampedContentOffset(offset.engine)), animated: animated)
     }
 
     // MARK: Behaviour
@@ -207,10 +215,12 @@ open class UIScrollView: UIView {
 
     /// Whether `view`, inside the scroll view, receives `touches` when the scroll view hands them on
     /// (yes). The engine asks it for the controls inside; a no keeps the touch from the control.
+    @discardableResult
     open func touchesShouldBegin(_ touches: Set<UITouch>, with event: UIEvent?, in view: UIView) -> Bool { true }
 
     /// Whether the scroll view's drag may cancel the touches `view` receives: no for a `UIControl`,
     /// yes otherwise (UIKit's default). Asked when the drag begins over a control that is tracking.
+    @discardableResult
     open func touchesShouldCancel(in view: UIView) -> Bool {
         scrollCore.defaultTouchesShouldCancel(in: view.core)
     }

@@ -3,7 +3,7 @@ import Foundation
 /// UIKit's `UIScrollViewDelegate`: every method is optional, with UIKit's default (nothing, or
 /// the default answer). The engine calls each one as it reports the matching scroll record, with
 /// the scroll view's live state.
-@MainActor
+@preconcurrency @MainActor
 public protocol UIScrollViewDelegate: AnyObject {
     /// The content moved (a drag, deceleration, or `contentOffset` set).
     func scrollViewDidScroll(_ scrollView: UIScrollView)
@@ -21,7 +21,8 @@ public protocol UIScrollViewDelegate: AnyObject {
     func scrollViewWillBeginDecelerating(_ scrollView: UIScrollView)
     /// The content came to rest.
     func scrollViewDidEndDecelerating(_ scrollView: UIScrollView)
-    /// A `setContentOffset(_:animated:)` animation ended; never called here (those are not animated).
+    /// A `setContentOffset(_:animated:)` or `scrollRectToVisible(_:animated:)` animation ended: here
+    /// right after the content moved (the animation itself is not modelled).
     func scrollViewDidEndScrollingAnimation(_ scrollView: UIScrollView)
     /// The view the pinch zooms (nil: no zooming).
     func viewForZooming(in scrollView: UIScrollView) -> UIView?

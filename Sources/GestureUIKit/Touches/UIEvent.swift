@@ -2,7 +2,7 @@ import Foundation
 import GestureKit
 
 /// UIKit's `UIEvent` for touches: every touch change at one time, seen through the engine's event.
-@MainActor
+@preconcurrency @MainActor
 public final class UIEvent: NSObject {
     /// The engine's event.
     public let core: TouchEvent

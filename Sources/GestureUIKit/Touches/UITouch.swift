@@ -5,7 +5,7 @@ import GestureKit
 ///
 /// The same engine touch gives the same `UITouch` object for as long as anything holds it, so a
 /// touch kept in a property between events compares identical (`===`) to the one delivered later.
-@MainActor
+@preconcurrency @MainActor
 public final class UITouch: NSObject {
     /// The engine's touch.
     public let core: Touch

@@ -2,7 +2,7 @@ import Foundation
 import GestureKit
 
 /// UIKit's `UIScreen` as a window's `screen`: a coordinate space whose coordinates are the window's.
-@MainActor
+@preconcurrency @MainActor
 public final class UIScreen: NSObject, UICoordinateSpace {
     /// The screen in points.
     public let bounds: CGRect

@@ -10,7 +10,7 @@ import GestureKit
 /// overrides are called and `super` reaches UIKit's own rules. A scene file's views are wrapped as
 /// they are reached (`recognizer.view`, `touch.view`, `superview`) and keep the engine's rules; a
 /// scene entry with `"class"` makes its view through a registered class instead.
-@MainActor
+@preconcurrency @MainActor
 open class UIView: UIResponder {
     /// The engine's view.
     public let core: View

@@ -2,7 +2,7 @@ import Foundation
 import GestureKit
 
 /// UIKit's `UIWindow` over the engine's window: the root of a screen's views.
-@MainActor
+@preconcurrency @MainActor
 open class UIWindow: UIView {
     /// The window's root view controller: setting it puts the controller's view in the window,
     /// filling it.
