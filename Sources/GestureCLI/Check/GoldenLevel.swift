@@ -92,6 +92,7 @@ enum GoldenLevel: String, CaseIterable, Sendable {
         return .object(
             members.filter { member in
                 if member.key == "reason" { return !hasCode }  // a reason without a code is compared as written
+                if member.key == "cause" { return false }  // a recognition's cause is prose too
                 return keys.isEmpty || keys.contains(member.key)
             })
     }
