@@ -13,7 +13,7 @@ import Testing
                                   [--compact] [--velocity-estimator uikit|lsq2|impulse]
                                   [--strict] [--allow-empty]
                                   [--input-format json|jsonl|csv] [--time-scale X]
-                                  [--scale S] [--follow] TRACE...
+                                  [--scale S] [--follow] [--margins] TRACE...
         """
 }
 

@@ -54,7 +54,7 @@ import Testing
             == RunResult(status: 0, stdout: "\(path): ok, 2 samples, 0.096 s, default scene\n", stderr: ""))
         let analyzed = runInProcess(["analyze", "--time-scale", "0.001", "--only", "tap", "--format", "jsonl", path])
         #expect(analyzed == RunResult(status: 0, stdout:
-            #"{"t":0.446,"recognizer":"tap","kind":"tap","view":"screen","state":"recognized","location":{"x":195,"y":420},"touches":1,"taps":1}"# + "\n",
+            #"{"t":0.446,"recognizer":"tap","kind":"tap","view":"screen","state":"recognized","location":{"x":195,"y":420},"touches":1,"taps":1,"cause":"the finger lifted 0.096 s after touch down, 0 pt from where it touched down, within tapMaximumPressDuration 0.75 s and tapMovementTolerance 45 pt; it waited from 0.096 s until doubleTap failed at 0.446 s, as it requires"}"# + "\n",
             stderr: ""))
     }
 

@@ -134,14 +134,14 @@ import Testing
             case "ArrowDown": expected = transitions.first { $0 > now + 1e-9 } ?? now
             case "ArrowUp": expected = transitions.last { $0 < now - 1e-9 } ?? now
             case "reason":
-                // The reason shown in the panel jumps to its transition, which has that reason.
+                // The explanation shown in the panel (a reason or a cause) jumps to its transition, which has it.
                 expected = observed.target ?? now
                 if let target = observed.target {
-                    #expect(trace.transitions.contains { $0.t == target && $0.reason != nil }, "\(context): a reason at \(target) that analyze does not give")
+                    #expect(trace.explainedTimes.contains(target), "\(context): a reason at \(target) that analyze does not give")
                 }
             default:
-                // The first reason in time order: the first transition with a reason.
-                let first = trace.transitions.filter { $0.reason != nil }.map(\.t).min()
+                // The first in time order: the first transition with a reason or a cause.
+                let first = trace.explainedTimes.min()
                 expected = first ?? now
                 #expect(observed.target == first, "\(context): the first reason listed is at \(observed.target.map { "\($0)" } ?? "none")")
             }
@@ -235,6 +235,9 @@ struct ExpectedTrace {
     let zooms: [(t: Double, view: String, zoom: Double)]
     /// The times the up and down keys step to: transitions and control events, in order.
     let stepTimes: [Double]
+    /// The times of transitions that carry an explanation (a failure's `reason`, a winner's
+    /// `cause`): those the page lists under Why and shows in the panel.
+    let explainedTimes: [Double]
 
     /// The golden file's transitions, for a replay of `check --html`.
     var golden: [(t: Double, recognizer: String, state: String)]? = nil
@@ -270,11 +273,13 @@ struct ExpectedTrace {
         var scrolls: [(t: Double, view: String, offset: Point)] = []
         var zooms: [(t: Double, view: String, zoom: Double)] = []
         var stepTimes: Set<Double> = []
+        var explainedTimes: [Double] = []
         for line in analysis.stdout.split(separator: "\n") {
             guard let object = try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any],
                 let t = (object["t"] as? NSNumber)?.doubleValue else { continue }
             if let recognizer = object["recognizer"] as? String, let state = object["state"] as? String {
                 transitions.append((t, recognizer, state, object["reason"] as? String))
+                if object["reason"] != nil || object["cause"] != nil { explainedTimes.append(t) }
                 stepTimes.insert(t)
             } else if object["type"] as? String == "control" {
                 stepTimes.insert(t)
@@ -292,6 +297,7 @@ struct ExpectedTrace {
         self.scrolls = scrolls
         self.zooms = zooms
         self.stepTimes = stepTimes.sorted()
+        self.explainedTimes = explainedTimes
         self.deliveries = delivered
     }
 

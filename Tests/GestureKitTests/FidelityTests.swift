@@ -121,7 +121,7 @@ extension FidelityTests {
         for sample in [first.down(0, 100, 100), first.up(0.05, 100, 100)] { engine.process(sample) }
         engine.finish()
         #expect(records.summary == ["instant recognized@0", "tap failed@0"])
-        #expect(records.last?.reason == "prevented by instant, which recognized")
+        #expect(records.last?.reason == "prevented by instant, which recognized at 0 s")
     }
 }
 

@@ -27,7 +27,7 @@ import Testing
     @Test func byDefaultTheBeganPanPreventsTheSwipe() {
         let records = run([PanGestureRecognizer(name: "drag"), SwipeGestureRecognizer(name: "swipe")])
         #expect(records.of("swipe").map(\.state) == [.failed])
-        #expect(records.of("swipe").first?.reason == "prevented by drag, which began")
+        #expect(records.of("swipe").first?.reason == "prevented by drag, which began at 0.017 s")
         #expect(records.of("drag").map(\.state).first == .began)
     }
 
@@ -50,7 +50,7 @@ import Testing
     @Test func theOverrideIsAskedAboutEachRival() {
         let records = run([YieldingPan(name: "drag"), SwipeGestureRecognizer(name: "swipe"), PanGestureRecognizer(name: "other")])
         #expect(records.of("other").map(\.state) == [.failed])
-        #expect(records.of("other").first?.reason == "prevented by drag, which began")
+        #expect(records.of("other").first?.reason == "prevented by drag, which began at 0.017 s")
         #expect(records.of("swipe").map(\.state) == [.recognized])
     }
 }

@@ -30,7 +30,7 @@ struct UIKitPreventionOverrideTests {
     func byDefault() throws {
         let timeline = try run("plainPan", "swipe")
         timeline.expectStates("swipe", [.failed])
-        #expect(timeline.transitions(of: "swipe").first?.reason == "prevented by drag, which began")
+        #expect(timeline.transitions(of: "swipe").first?.reason == "prevented by drag, which began at 0.01 s")
     }
 
     @Test("a pan whose canPrevent(_:) answers false for swipes lets the swipe recognize")

@@ -151,7 +151,7 @@ import Testing
     @Test func aShortDragOnAListKeepsTheHysteresisReason() throws {
         let short = finger.drag(from: Point(x: 50, y: 700), to: Point(x: 50, y: 694), duration: 0.1)
         let pan = try analyze(short, scene: list()).transitionRecords.of("list.pan")
-        #expect(pan.first?.reason == "the finger lifted after moving 6 pt, less than panHysteresis 10 pt")
+        #expect(pan.first?.reason == "the finger lifted after moving 6 pt, less than scrollHysteresis 10 pt")
     }
 
     // MARK: Deceleration frame by frame
