@@ -176,3 +176,32 @@ enum EvdevText {
         }
     }
 }
+
+extension Substring {
+    /// The words between spaces and tabs, for ASCII text (every Character one byte): the same words as
+    /// `split(whereSeparator:)` on them, found by bytes (getevent and evemu lines).
+    func asciiWords() -> [Substring] {
+        var words: [Substring] = []
+        let bytes = utf8
+        // Byte offsets from the contiguous bytes, then indices (a native string's UTF-8 offsets are O(1)).
+        var ranges: [(Int, Int)] = []
+        let scanned: Void? = bytes.withContiguousStorageIfAvailable { buffer in
+            var start = -1
+            for (i, byte) in buffer.enumerated() {
+                if byte == 0x20 || byte == 0x09 {
+                    if start >= 0 { ranges.append((start, i)) }
+                    start = -1
+                } else if start < 0 {
+                    start = i
+                }
+            }
+            if start >= 0 { ranges.append((start, buffer.count)) }
+        }
+        guard scanned != nil else { return split(whereSeparator: { $0 == " " || $0 == "\t" }) }
+        words.reserveCapacity(ranges.count)
+        for (start, end) in ranges {
+            words.append(self[bytes.index(bytes.startIndex, offsetBy: start)..<bytes.index(bytes.startIndex, offsetBy: end)])
+        }
+        return words
+    }
+}

@@ -268,32 +268,6 @@ extension Substring {
         return self[first...last]
     }
 
-    /// The words between spaces and tabs, for ASCII text: `split(whereSeparator:)` on them, by bytes.
-    fileprivate func asciiWords() -> [Substring] {
-        var words: [Substring] = []
-        let bytes = utf8
-        // Byte offsets from the contiguous bytes, then indices (a native string's UTF-8 offsets are O(1)).
-        var ranges: [(Int, Int)] = []
-        let scanned: Void? = bytes.withContiguousStorageIfAvailable { buffer in
-            var start = -1
-            for (i, byte) in buffer.enumerated() {
-                if byte == 0x20 || byte == 0x09 {
-                    if start >= 0 { ranges.append((start, i)) }
-                    start = -1
-                } else if start < 0 {
-                    start = i
-                }
-            }
-            if start >= 0 { ranges.append((start, buffer.count)) }
-        }
-        guard scanned != nil else { return split(whereSeparator: { $0 == " " || $0 == "\t" }) }
-        words.reserveCapacity(ranges.count)
-        for (start, end) in ranges {
-            words.append(self[bytes.index(bytes.startIndex, offsetBy: start)..<bytes.index(bytes.startIndex, offsetBy: end)])
-        }
-        return words
-    }
-
     /// The text without the given leading and trailing characters.
     fileprivate func trimmingCharacters(_ characters: String) -> Substring {
         let set = Set(characters)
