@@ -112,23 +112,45 @@ enum EvdevNumber {
 
     /// `SECONDS.FRACTION` (fraction optional, up to 9 digits kept) as nanoseconds; nil when malformed or
     /// out of range.
+    ///
+    /// Read byte by byte: a digit is one byte, and any other byte (a non-ASCII one included) makes the text
+    /// malformed. (Reading it as `Character`s cost about 14,000 instructions per getevent line.)
     static func timestamp(_ text: Substring) -> Int64? {
-        let parts = text.split(separator: ".", maxSplits: 1, omittingEmptySubsequences: false)
-        guard let secondsText = parts.first, !secondsText.isEmpty, secondsText.utf8.count <= 12,
-            secondsText.allSatisfy({ $0.isASCII && $0.isNumber }), let seconds = Int64(secondsText)
-        else { return nil }
-        var nanoseconds: Int64 = 0
-        if parts.count == 2 {
-            let fraction = parts[1]
-            guard !fraction.isEmpty, fraction.allSatisfy({ $0.isASCII && $0.isNumber }) else { return nil }
-            let kept = fraction.prefix(9)
-            guard let digits = Int64(kept) else { return nil }
-            var scale: Int64 = 1
-            for _ in kept.count..<9 { scale *= 10 }
-            nanoseconds = digits * scale
+        var copy = text
+        return copy.withUTF8 { bytes -> Int64? in
+            var i = 0
+            var seconds: Int64 = 0
+            while i < bytes.count, bytes[i] != UInt8(ascii: ".") {
+                let digit = bytes[i] &- 0x30
+                guard digit < 10, i < 12 else { return nil }
+                seconds = seconds &* 10 &+ Int64(digit)
+                i &+= 1
+            }
+            guard i > 0 else { return nil }
+            var nanoseconds: Int64 = 0
+            if i < bytes.count {
+                i &+= 1
+                guard i < bytes.count else { return nil }
+                var kept = 0
+                while i < bytes.count {
+                    let digit = bytes[i] &- 0x30
+                    guard digit < 10 else { return nil }
+                    if kept < 9 {
+                        nanoseconds = nanoseconds &* 10 &+ Int64(digit)
+                        kept &+= 1
+                    }
+                    i &+= 1
+                }
+                for _ in kept..<9 { nanoseconds &*= 10 }
+            }
+            return Self.nanoseconds(seconds: seconds, fraction: nanoseconds)
         }
+    }
+
+    /// `seconds` and `fraction` nanoseconds as nanoseconds; nil when out of range.
+    private static func nanoseconds(seconds: Int64, fraction: Int64) -> Int64? {
         let (whole, overflow) = seconds.multipliedReportingOverflow(by: 1_000_000_000)
-        let (total, overflow2) = whole.addingReportingOverflow(nanoseconds)
+        let (total, overflow2) = whole.addingReportingOverflow(fraction)
         guard !overflow, !overflow2 else { return nil }
         return total
     }
@@ -152,5 +174,34 @@ enum EvdevText {
             body(number, text[...])
             start = end + 1
         }
+    }
+}
+
+extension Substring {
+    /// The words between spaces and tabs, for ASCII text (every Character one byte): the same words as
+    /// `split(whereSeparator:)` on them, found by bytes (getevent and evemu lines).
+    func asciiWords() -> [Substring] {
+        var words: [Substring] = []
+        let bytes = utf8
+        // Byte offsets from the contiguous bytes, then indices (a native string's UTF-8 offsets are O(1)).
+        var ranges: [(Int, Int)] = []
+        let scanned: Void? = bytes.withContiguousStorageIfAvailable { buffer in
+            var start = -1
+            for (i, byte) in buffer.enumerated() {
+                if byte == 0x20 || byte == 0x09 {
+                    if start >= 0 { ranges.append((start, i)) }
+                    start = -1
+                } else if start < 0 {
+                    start = i
+                }
+            }
+            if start >= 0 { ranges.append((start, buffer.count)) }
+        }
+        guard scanned != nil else { return split(whereSeparator: { $0 == " " || $0 == "\t" }) }
+        words.reserveCapacity(ranges.count)
+        for (start, end) in ranges {
+            words.append(self[bytes.index(bytes.startIndex, offsetBy: start)..<bytes.index(bytes.startIndex, offsetBy: end)])
+        }
+        return words
     }
 }

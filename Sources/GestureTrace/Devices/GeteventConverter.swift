@@ -153,12 +153,16 @@ struct GeteventParser {
     private mutating func parseEvent(_ text: Substring, line: Int) {
         var rest = text
         var time: Int64?
+        // An ASCII line (every Character one byte) is read by bytes, with the same results: reading it as
+        // Characters cost about 60,000 instructions per line, 90% of `convert` of a getevent log.
+        let ascii = text.utf8.allSatisfy { $0 < 0x80 }
         if rest.hasPrefix("[") {
-            guard let close = rest.firstIndex(of: "]") else {
+            guard let close = ascii ? rest.utf8.firstIndex(of: UInt8(ascii: "]")) : rest.firstIndex(of: "]") else {
                 tally.note("truncated", line: line, "a truncated or unreadable line; ignored")
                 return
             }
-            let stamp = rest[rest.index(after: rest.startIndex)..<close].trimmingCharacters(" \t")
+            let inside = rest[rest.index(after: rest.startIndex)..<close]
+            let stamp = ascii ? inside.trimmingASCIIBlanks() : inside.trimmingCharacters(" \t")
             guard let parsed = EvdevNumber.timestamp(stamp) else {
                 tally.note("timestamp", line: line, "an unreadable timestamp; the line is ignored")
                 return
@@ -166,9 +170,9 @@ struct GeteventParser {
             time = parsed
             rest = rest[rest.index(after: close)...]
         }
-        var words = rest.split(whereSeparator: { $0 == " " || $0 == "\t" })
+        var words = ascii ? rest.asciiWords() : rest.split(whereSeparator: { $0 == " " || $0 == "\t" })
         var device = ""
-        if let first = words.first, first.hasSuffix(":") {
+        if let first = words.first, ascii ? first.utf8.last == UInt8(ascii: ":") : first.hasSuffix(":") {
             device = String(first.dropLast())
             words.removeFirst()
         }
@@ -254,6 +258,16 @@ struct GeteventParser {
 }
 
 extension Substring {
+    /// The text without leading and trailing spaces and tabs, for ASCII text: `trimmingCharacters(" \t")`
+    /// by bytes.
+    fileprivate func trimmingASCIIBlanks() -> Substring {
+        let bytes = utf8
+        guard let first = bytes.firstIndex(where: { $0 != 0x20 && $0 != 0x09 }),
+            let last = bytes.lastIndex(where: { $0 != 0x20 && $0 != 0x09 })
+        else { return self[endIndex...] }
+        return self[first...last]
+    }
+
     /// The text without the given leading and trailing characters.
     fileprivate func trimmingCharacters(_ characters: String) -> Substring {
         let set = Set(characters)
