@@ -80,19 +80,27 @@ extension HTMLReportData {
         guard let start = text.range(of: opening), let end = text.range(of: "</script>", range: start.upperBound..<text.endIndex) else {
             throw ReadError(message: "not a gesturectl check report: it holds no report data (write the reports with 'gesturectl check --html FILE')")
         }
-        let decoded: HTMLReportData
+        let json = Data(text[start.upperBound..<end.lowerBound].utf8)
+        /// What every version has: read first, so that a later version is named as such.
+        struct Header: Decodable {
+            var format: String
+            var version: Int
+        }
         do {
-            decoded = try JSONDecoder().decode(HTMLReportData.self, from: Data(text[start.upperBound..<end.lowerBound].utf8))
+            let header = try JSONDecoder().decode(Header.self, from: json)
+            guard header.format == Self.formatName else {
+                throw ReadError(message: "not a gesturectl check report: its data's format is '\(header.format)'")
+            }
+            guard header.version == 1 else {
+                throw ReadError(
+                    message: "its report data is version \(header.version); this gesturectl reads version 1 (combine with the gesturectl that wrote it)")
+            }
+            self = try JSONDecoder().decode(HTMLReportData.self, from: json)
+        } catch let error as ReadError {
+            throw error
         } catch {
             throw ReadError(message: "not a gesturectl check report: its report data cannot be read (\(Self.describe(error)))")
         }
-        guard decoded.format == Self.formatName else {
-            throw ReadError(message: "not a gesturectl check report: its data's format is '\(decoded.format)'")
-        }
-        guard decoded.version == 1 else {
-            throw ReadError(message: "its report data is version \(decoded.version); this gesturectl reads version 1 (combine with the gesturectl that wrote it)")
-        }
-        self = decoded
     }
 
     private static func describe(_ error: Error) -> String {
