@@ -33,7 +33,9 @@ import Testing
                 if tag in ('rect', 'line', 'circle', 'path', 'polyline'): return
                 if self.stack and self.stack[-1] == tag: self.stack.pop()
                 else: self.unclosed += 1
-            def handle_data(self, data): self.text.append(data)
+            def handle_data(self, data):
+                # What a reader sees: not the embedded report data.
+                if not (self.stack and self.stack[-1] == 'script'): self.text.append(data)
         p = P(); p.feed(open(sys.argv[1], encoding='utf-8').read()); p.close()
         print(json.dumps({'ids': p.ids, 'links': p.links, 'loads': p.loads, 'open': p.stack, 'unbalanced': p.unclosed,
                           'sections': p.sections, 'svgs': p.svgs, 'text': ''.join(p.text)}))
