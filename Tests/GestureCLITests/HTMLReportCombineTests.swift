@@ -114,6 +114,28 @@ import Testing
         #expect(line == "checked 2 of 4 traces (shards 2/2; missing 1/2): 1 matched, 0 mismatched, 1 missing golden, 0 errors", "\(line)")
     }
 
+    /// A shard page moved without its .replays folder: the page is still combined, without that
+    /// replay's link, and the status says a file could not be opened.
+    @Test func aReplayLeftBehindIsSaidAndLeftOut() throws {
+        let fixtures = try HTMLReportTests.corpus()
+        let corpus = fixtures.directory.path
+        for index in 1...2 {
+            _ = runInProcess(["check", "--shard", "\(index)/2", "--html", fixtures.path("report-\(index).html"), corpus])
+        }
+        // Trace 3, the mismatch, is shard 1's.
+        try FileManager.default.removeItem(atPath: fixtures.path("report-1.replays"))
+        let out = fixtures.path("all.html")
+        let result = runInProcess(["check", "--combine-html", out, fixtures.path("report-1.html"), fixtures.path("report-2.html")])
+        #expect(result.status == 66)
+        #expect(result.stderr == "gesturectl check: warning: the replay " + fixtures.path("report-1.replays/3-pan-fast.jsonl.html")
+            + " is not there (copy each page's .replays folder with it): the combined page has no replay of " + fixtures.path("pan-fast.jsonl") + "\n",
+            "\(result.stderr)")
+        let mismatch = try #require(try Self.data(out).traces.first { $0.outcome == "mismatched" })
+        #expect(mismatch.replay == nil)
+        #expect(mismatch.section?.contains("replay") == false)
+        #expect(!(try String(contentsOfFile: out, encoding: .utf8)).contains(".replays/"))
+    }
+
     @Test func combiningTakesNoOtherOption() {
         let result = runInProcess(["check", "--combine-html", "all.html", "--shard", "1/2", "report-1.html"])
         #expect(result.status == 2)
