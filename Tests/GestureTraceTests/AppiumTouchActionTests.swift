@@ -92,6 +92,21 @@ import Testing
         #expect(failure(edge) == nil)
     }
 
+    @Test func aMoveFromThePointerOffTheScreenIsOutOfBoundsToo() {
+        // From (50, 60) by (-60, 0): x = -10, outside; by (-50, 784) it ends on the corner, inside.
+        let body = actionsBody(touchSource("f", [
+            #"{"type":"pointerMove","x":50,"y":60}"#, #"{"type":"pointerDown","button":0}"#,
+            #"{"type":"pointerMove","origin":"pointer","duration":100,"x":-60,"y":0}"#, #"{"type":"pointerUp","button":0}"#,
+        ]))
+        #expect(failure(body)?.hasPrefix(
+            "a.json:1:159: error: move target out of bounds: (-10, 60) is outside the 390x844 pt viewport, and WebDriver answers such a pointerMove with the error 'move target out of bounds'") == true)
+        let corner = actionsBody(touchSource("f", [
+            #"{"type":"pointerMove","x":50,"y":60}"#, #"{"type":"pointerDown","button":0}"#,
+            #"{"type":"pointerMove","origin":"pointer","x":-50,"y":784}"#, #"{"type":"pointerUp","button":0}"#,
+        ]))
+        #expect(failure(corner) == nil)
+    }
+
     @Test func aFractionalDurationAndAPauseInSecondsAreWarnedAbout() throws {
         let body = actionsBody(touchSource("f", [
             #"{"type":"pointerMove","x":50,"y":60}"#, #"{"type":"pointerDown","button":0}"#,

@@ -37,21 +37,29 @@ struct CheckSummary {
     /// `checked 18 traces: 16 matched, 1 mismatched, 1 missing golden, 0 errors`, or under
     /// `--update` `updated 2 of 18 goldens`, followed by what else there is to say.
     var line: String {
+        let scope = shard == .whole ? Self.plural(checks.count, "trace", "traces") : "\(checks.count) of \(found) traces (shard \(shard))"
+        return Self.line(words: checks.map(\.outcome.word), scope: scope, update: update, orphans: orphans.count, pruned: pruned.count)
+    }
+
+    /// The summary line of traces with these outcome words (``TraceOutcome/word``): `scope` says
+    /// which traces were checked (`18 traces`, `6 of 18 traces (shard 1/3)`). The HTML reports
+    /// combined from shards say it as one run's report does.
+    static func line(words: [String], scope: String, update: Bool, orphans: Int, pruned: Int) -> String {
+        func count(_ word: String) -> Int { words.filter { $0 == word }.count }
         let errors = count("error")
         var text: String
         if update {
-            text = "updated \(count("created") + count("rewritten")) of " + Self.plural(checks.count, "golden", "goldens")
+            text = "updated \(count("created") + count("rewritten")) of " + plural(words.count, "golden", "goldens")
             var notes: [String] = []
             if count("created") > 0 { notes.append("\(count("created")) new") }
-            if errors > 0 { notes.append(Self.plural(errors, "error", "errors")) }
+            if errors > 0 { notes.append(plural(errors, "error", "errors")) }
             if !notes.isEmpty { text += " (" + notes.joined(separator: "; ") + ")" }
         } else {
-            let scope = shard == .whole ? Self.plural(checks.count, "trace", "traces") : "\(checks.count) of \(found) traces (shard \(shard))"
             text = "checked \(scope): \(count("matched")) matched, \(count("mismatched")) mismatched, "
-            text += "\(count("missing-golden")) missing golden, \(Self.plural(errors, "error", "errors"))"
+            text += "\(count("missing-golden")) missing golden, \(plural(errors, "error", "errors"))"
         }
-        if !orphans.isEmpty { text += "; " + Self.plural(orphans.count, "orphaned golden file", "orphaned golden files") }
-        if !pruned.isEmpty { text += "; removed " + Self.plural(pruned.count, "orphaned golden file", "orphaned golden files") }
+        if orphans > 0 { text += "; " + plural(orphans, "orphaned golden file", "orphaned golden files") }
+        if pruned > 0 { text += "; removed " + plural(pruned, "orphaned golden file", "orphaned golden files") }
         return text
     }
 

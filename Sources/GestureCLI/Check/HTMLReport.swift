@@ -4,7 +4,9 @@ import GestureTrace
 
 /// `check --html FILE`: the run as one self-contained HTML page for a CI artifact.
 ///
-/// Inline CSS and SVG only (no script, nothing loaded from the network). At the top the totals and
+/// Inline CSS and SVG only (nothing run, nothing loaded from the network); the page's content is
+/// also embedded as JSON (``HTMLReportData``) for `check --combine-html`, which joins the pages of
+/// a sharded run into one (``HTMLReportCombiner``). At the top the totals and
 /// a list of the traces that need a look; then a table of every trace (collapsed beyond
 /// ``openTableLimit`` rows, with a switch that hides the matched ones); then, for each trace that
 /// did not match, a section with its messages or record differences and, for a mismatch, its
@@ -25,13 +27,10 @@ final class HTMLReport {
     /// Where the replays of mismatched traces go (`REPORT.replays/` beside the report) and the
     /// folder's name for links from the report; nil writes none.
     private let replays: (folder: String, link: String)?
-    private var rows = ""
-    private var sections = ""
-    private var problems: [(anchor: String, trace: String, word: String)] = []
-    /// The replay written for each problem's anchor, as a link from the report.
-    private var replayLinks: [String: String] = [:]
+    private var entries: [HTMLReportData.Entry] = []
     private var plots = 0
-    private var count = 0
+    /// The position of the trace being added (``HTMLReportData/Entry/position``).
+    private var position = 0
 
     /// - Parameter file: the report's path; the replays go into a folder beside it named after it
     ///   (`report.html` → `report.replays/`).
@@ -51,17 +50,18 @@ final class HTMLReport {
     }
 
     /// Takes one checked trace, in report order.
-    func add(_ check: TraceCheck) {
-        count += 1
+    ///
+    /// - Parameter position: the trace's place in the sorted list of all traces found, from 1 (its
+    ///   place in a shard's list differs): it numbers the trace's row, section and replay alike in
+    ///   every shard's page and in the unsharded run's.
+    func add(_ check: TraceCheck, position: Int) {
+        self.position = position
         let target = check.target
         let word = check.outcome.word
-        let anchor = "trace-\(count)"
-        let needsLook = check.outcome.isFailure || check.outcome.isError
-        let name = needsLook ? "<a href=\"#\(anchor)\">\(Self.escaped(target.trace))</a>" : Self.escaped(target.trace)
-        rows += "<tr class=\"\(word)\"><td>\(count)</td><td>\(name)</td><td class=\"outcome\">\(word)</td><td>\(Self.escaped(target.golden))</td></tr>\n"
-        guard needsLook else { return }
-        problems.append((anchor, target.trace, word))
-        sections += "<section id=\"\(anchor)\" class=\"\(word)\">\n<h2>\(Self.escaped(target.trace)) <span class=\"outcome\">\(word)</span></h2>\n"
+        var entry = HTMLReportData.Entry(position: position, trace: target.trace, golden: target.golden, outcome: word)
+        defer { entries.append(entry) }
+        guard check.outcome.isFailure || check.outcome.isError else { return }
+        var sections = "<section id=\"\(entry.anchor)\" class=\"\(word)\">\n<h2>\(Self.escaped(target.trace)) <span class=\"outcome\">\(word)</span></h2>\n"
         switch check.outcome {
         case .mismatched(let differences):
             sections += "<p>\(Self.escaped(DiffLines.headline(differences, golden: target.golden)))"
@@ -72,7 +72,9 @@ final class HTMLReport {
                 sections += "<span class=\"\(kind)\">\(Self.escaped(line))</span>\n"
             }
             sections += "</pre>\n"
-            sections += timelines(check)
+            let drawn = timelines(check)
+            sections += drawn.html
+            entry.replay = drawn.replay
         case .missingGolden:
             sections += "<p>No golden file \(Self.escaped(target.golden))"
             if check.wroteActual { sections += "; the analysis is in \(Self.escaped(target.actual)) (review it, then rename it)" }
@@ -81,13 +83,16 @@ final class HTMLReport {
             sections += "<pre class=\"errors\">" + check.outcome.errorMessages.map(Self.escaped).joined(separator: "\n") + "</pre>\n"
         }
         sections += "<p><a href=\"#summary\">back to the summary</a></p>\n</section>\n"
+        entry.section = sections
     }
 
-    /// The golden timeline above the actual one, or a note saying why there is none.
-    private func timelines(_ check: TraceCheck) -> String {
+    /// The golden timeline above the actual one, or a note saying why there is none, and the link to
+    /// the replay written.
+    private func timelines(_ check: TraceCheck) -> (html: String, replay: String?) {
         guard plots < Self.plotLimit else {
-            return "<p class=\"note\">Timelines are drawn for the first \(Self.plotLimit) mismatches only: "
+            let html = "<p class=\"note\">Timelines are drawn for the first \(Self.plotLimit) mismatches only: "
                 + "<code>gesturectl plot \(Self.escaped(check.target.trace))</code> draws this one.</p>\n"
+            return (html, nil)
         }
         let run: RecordedRun
         let golden: [TransitionRecord]
@@ -100,7 +105,7 @@ final class HTMLReport {
                 throw .unreadable(error)
             }
         } catch {
-            return "<p class=\"note\">No timelines: \(Self.escaped(error.messages.joined(separator: "; ")))</p>\n"
+            return ("<p class=\"note\">No timelines: \(Self.escaped(error.messages.joined(separator: "; ")))</p>\n", nil)
         }
         let actual = PlotInput(run)
         plots += 1
@@ -114,32 +119,36 @@ final class HTMLReport {
         var now = actual
         now.name = "actual: " + check.target.trace
         now.timeSpan = span
-        let prefix = "p\(count)-"
-        return replay + "<div class=\"plots\">\n<figure>" + Self.inline(SVGPlot(expected, timelineOnly: true).render(), idPrefix: prefix + "g-")
-            + "</figure>\n<figure>" + Self.inline(SVGPlot(now, timelineOnly: true).render(), idPrefix: prefix + "a-") + "</figure>\n</div>\n"
+        let prefix = "p\(position)-"
+        return (replay.html + "<div class=\"plots\">\n<figure>" + Self.inline(SVGPlot(expected, timelineOnly: true).render(), idPrefix: prefix + "g-")
+            + "</figure>\n<figure>" + Self.inline(SVGPlot(now, timelineOnly: true).render(), idPrefix: prefix + "a-") + "</figure>\n</div>\n", replay.link)
     }
 
     /// Writes the replay of the actual run with the golden file's transitions beside it (`gesturectl
-    /// view`'s page) into the replay folder, and returns the paragraph that links to it.
-    private func writeReplay(_ run: RecordedRun, golden: [TransitionRecord]) -> String {
-        guard let replays else { return "" }
+    /// view`'s page) into the replay folder, and returns the paragraph that links to it and the link.
+    private func writeReplay(_ run: RecordedRun, golden: [TransitionRecord]) -> (html: String, link: String?) {
+        guard let replays else { return ("", nil) }
         let base = run.path.split(separator: "/").last.map(String.init) ?? "trace"
-        let name = "\(count)-" + String(base.map { $0.isLetter || $0.isNumber || $0 == "-" || $0 == "_" || $0 == "." ? $0 : "_" }) + ".html"
+        let name = "\(position)-" + String(base.map { $0.isLetter || $0.isNumber || $0 == "-" || $0 == "_" || $0 == "." ? $0 : "_" }) + ".html"
         let page = ReplayPage.html(ReplayData(run: run, golden: golden.map { .transition($0) }))
         do {
             try FileManager.default.createDirectory(atPath: replays.folder, withIntermediateDirectories: true)
         } catch {
-            return "<p class=\"note\">The replay cannot be written: \(Self.escaped(replays.folder)): \(Self.escaped("\(error)"))</p>\n"
+            return ("<p class=\"note\">The replay cannot be written: \(Self.escaped(replays.folder)): \(Self.escaped("\(error)"))</p>\n", nil)
         }
         do throws(CheckFiles.WriteError) {
             try CheckFiles.replace(replays.folder + "/" + name, with: page)
         } catch {
-            return "<p class=\"note\">The replay cannot be written: \(Self.escaped(error.description))</p>\n"
+            return ("<p class=\"note\">The replay cannot be written: \(Self.escaped(error.description))</p>\n", nil)
         }
-        let link = Self.escaped(replays.link + "/" + name)
-        replayLinks["trace-\(count)"] = link
-        return "<p class=\"replay\"><a href=\"\(link)\">▶ Watch the replay</a> of the actual run, with the golden file's "
-            + "transitions under each recognizer's lane (<code>\(link)</code>).</p>\n"
+        let link = replays.link + "/" + name
+        return (Self.replayParagraph(link), link)
+    }
+
+    /// The paragraph that links to a replay.
+    static func replayParagraph(_ link: String) -> String {
+        "<p class=\"replay\"><a href=\"\(escaped(link))\">▶ Watch the replay</a> of the actual run, with the golden file's "
+            + "transitions under each recognizer's lane (<code>\(escaped(link))</code>).</p>\n"
     }
 
     /// An SVG document ready to sit inside HTML: without its XML declaration, its ids prefixed so
@@ -153,47 +162,64 @@ final class HTMLReport {
 
     /// The whole page.
     func document(_ summary: CheckSummary) -> String {
+        Self.page(HTMLReportData(
+            line: summary.line, shards: [summary.shard.description], found: summary.found, update: summary.update,
+            orphans: summary.orphans, pruned: summary.pruned, traces: entries))
+    }
+
+    /// The page that shows `data`, with `data` embedded.
+    static func page(_ data: HTMLReportData) -> String {
         var html = """
             <!DOCTYPE html>
             <html lang="en">
             <head>
             <meta charset="utf-8">
             <meta name="viewport" content="width=device-width, initial-scale=1">
-            <title>gesturectl check: \(Self.escaped(summary.line))</title>
-            <style>\(Self.style)</style>
+            <title>gesturectl check: \(escaped(data.line))</title>
+            <style>\(style)</style>
             </head>
             <body>
             <h1>gesturectl check</h1>
-            <p class="line">\(Self.escaped(summary.line))</p>
+            <p class="line">\(escaped(data.line))</p>
 
             """
+        if !data.combinedFrom.isEmpty {
+            let parts = zip(data.shards, data.combinedFrom).map { "shard \($0) (<code>\(escaped($1))</code>)" }
+            html += "<p class=\"shards\">Combined from " + parts.joined(separator: ", ") + ".</p>\n"
+        }
         // The counts read as the text summary's: "0 missing golden", "1 error", "2 errors".
-        let errors = summary.count("error")
+        func count(_ word: String) -> Int { data.traces.filter { $0.outcome == word }.count }
         let counts: [(word: String, text: String)] = [
-            ("matched", "\(summary.count("matched")) matched"), ("mismatched", "\(summary.count("mismatched")) mismatched"),
-            ("missing-golden", "\(summary.count("missing-golden")) missing golden"),
-            ("error", CheckSummary.plural(errors, "error", "errors")),
+            ("matched", "\(count("matched")) matched"), ("mismatched", "\(count("mismatched")) mismatched"),
+            ("missing-golden", "\(count("missing-golden")) missing golden"),
+            ("error", CheckSummary.plural(count("error"), "error", "errors")),
         ]
         html += "<ul class=\"counts\">" + counts.map { "<li class=\"\($0.word)\">\($0.text)</li>" }.joined() + "</ul>\n"
+        let problems = data.traces.filter(\.needsLook)
         if !problems.isEmpty {
             html += "<h2>Needs a look</h2>\n<ol class=\"problems\">\n"
             for problem in problems {
-                let replay = replayLinks[problem.anchor].map { " · <a href=\"\($0)\">replay</a>" } ?? ""
-                html += "<li class=\"\(problem.word)\"><a href=\"#\(problem.anchor)\">\(Self.escaped(problem.trace))</a> \(problem.word)\(replay)</li>\n"
+                let replay = problem.replay.map { " · <a href=\"\(escaped($0))\">replay</a>" } ?? ""
+                html += "<li class=\"\(problem.outcome)\"><a href=\"#\(problem.anchor)\">\(escaped(problem.trace))</a> \(problem.outcome)\(replay)</li>\n"
             }
             html += "</ol>\n"
         }
-        if !summary.orphans.isEmpty {
+        if !data.orphans.isEmpty {
             html += "<h2>Golden files without a trace</h2>\n<ul>"
-                + summary.orphans.map { "<li>\(Self.escaped($0))</li>" }.joined() + "</ul>\n"
+                + data.orphans.map { "<li>\(escaped($0))</li>" }.joined() + "</ul>\n"
         }
-        html += "<details id=\"summary\"\(count <= Self.openTableLimit ? " open" : "")>\n"
-        html += "<summary>Every trace (\(count))</summary>\n"
+        html += "<details id=\"summary\"\(data.traces.count <= openTableLimit ? " open" : "")>\n"
+        html += "<summary>Every trace (\(data.traces.count))</summary>\n"
         html += "<input type=\"checkbox\" id=\"hide-matched\"><label for=\"hide-matched\">hide matched traces</label>\n"
         html += "<table>\n<thead><tr><th>#</th><th>trace</th><th>outcome</th><th>golden file</th></tr></thead>\n<tbody>\n"
-        html += rows
+        for entry in data.traces {
+            let name = entry.needsLook ? "<a href=\"#\(entry.anchor)\">\(escaped(entry.trace))</a>" : escaped(entry.trace)
+            html += "<tr class=\"\(entry.outcome)\"><td>\(entry.position)</td><td>\(name)</td><td class=\"outcome\">\(entry.outcome)</td>"
+                + "<td>\(escaped(entry.golden))</td></tr>\n"
+        }
         html += "</tbody>\n</table>\n</details>\n"
-        html += sections
+        html += problems.compactMap(\.section).joined()
+        html += data.scriptBlock()
         html += "</body>\n</html>\n"
         return html
     }

@@ -27,6 +27,12 @@ struct CheckCommand: Command {
         *.actual.jsonl, scene.json, names starting with a dot, and files in a directory named \
         scenes. A golden or actual file or a scene.json given as a PATH stands for its traces.
 
+        With --combine-html OUT, the PATHs are the --html pages of one run's shards (written with \
+        --shard K/N --html report-K.html): they are joined into one page OUT that reads as the unsharded \
+        run's report, the replays beside each page copied into OUT's .replays folder; exit status 0 \
+        when OUT is written, 65 a PATH is no gesturectl check report or the pages are not one run's \
+        shards, 66 a PATH cannot be opened, 74 OUT cannot be written.
+
         exit status: 0 every trace matched (or, with --update, every golden file is written), \
         1 a mismatch or a missing golden file, 2 usage error, 65 a trace, golden or config file is invalid, \
         66 a file cannot be opened, 74 an output cannot be written, 77 --update refused because CI is set; \
@@ -40,6 +46,9 @@ struct CheckCommand: Command {
         Option("shard", .argument(placeholder: "K/N"), help: "check only the K-th of N interleaved slices of the sorted traces"),
         Option("junit", .argument(placeholder: "FILE"), help: "also write the results as JUnit XML to FILE"),
         Option("html", .argument(placeholder: "FILE"), help: "also write the results as one self-contained HTML page to FILE, with a replay of each mismatch in FILE's .replays folder"),
+        Option(
+            "combine-html", .argument(placeholder: "FILE"),
+            help: "check nothing: combine the --html pages of a sharded run (the PATHs) into one page FILE, their replays copied into FILE's .replays folder"),
         Option(
             "report", .choice(CheckReportFormat.allCases.map(\.rawValue)),
             help: "report format on standard output (default: text)"),
@@ -62,6 +71,13 @@ struct CheckCommand: Command {
 
     func run(_ arguments: ParsedArguments, in context: CommandContext) throws(UsageError) -> ExitStatus {
         var environment = context.environment
+        if let output = arguments.value("combine-html") {
+            if let other = arguments.values.keys.filter({ $0 != "combine-html" }).sorted().first {
+                throw UsageError("'--\(other)' does not apply with '--combine-html', which combines the PATHs' HTML reports and checks nothing")
+            }
+            if output == "-" { throw UsageError("'--combine-html' needs a file name: the combined page has replays beside it") }
+            return HTMLReportCombiner.run(output: output, reports: arguments.operands, environment: environment)
+        }
         let settings = try CheckSettings(
             arguments, variables: environment.variables, processorCount: ProcessInfo.processInfo.activeProcessorCount)
         if let refusal = settings.refusal {
@@ -171,14 +187,15 @@ struct CheckCommand: Command {
                     resolver: resolver)
             },
             progress: { done in progress?.show("checked \(done) of \(targets.count) traces") },
-            deliver: { _, result in
+            deliver: { index, result in
                 var check = result
                 if let failure = Self.writeFiles(for: &check, update: update) {
                     environment.printError(failure.description)
                     status = status.worse(.cannotWrite)
                 }
                 status = status.worse(check.outcome.status)
-                html?.add(check)
+                // The trace's place among all found: shard K of N has the K-th, (K+N)-th, … traces.
+                html?.add(check, position: index * settings.shard.count + settings.shard.index)
                 check.analysis = nil
                 checks.append(check)
                 do throws(OutputError) {

@@ -174,6 +174,9 @@ struct WebDriverTimeline {
         case .element(let centre): base = centre
         }
         let end = Point(x: base.x + target.x, y: base.y + target.y)
+        // Viewport and element targets were checked when decoded; a move from the pointer is known
+        // only here, where the pointer's position is, and WebDriver refuses it off the screen alike.
+        if case .pointer = target.origin { try decoder.inBounds(end, at: position) }
         let limit = WebDriverDecoder.maximumCoordinate
         guard abs(end.x) <= limit, abs(end.y) <= limit else {
             throw decoder.error("the move ends at (\(end.x), \(end.y)), more than a million points from the screen", at: position)
