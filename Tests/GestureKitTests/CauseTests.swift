@@ -95,6 +95,19 @@ extension CauseTests {
         #expect(pan.cause == "moved 30 pt down, past panHysteresis 10 pt, 0.6 s after touch down; alongside press (press's delegate allows it)")
     }
 
+    /// However many recognize together, a cause names three and counts the others, so that n
+    /// simultaneous pans do not write n² names.
+    @Test func aCauseNamesThreeRecognizersAlongsideAndCountsTheRest() throws {
+        let scene = singleViewScene((0..<6).map { n in recognizer("pan\(n)", .pan()) { $0.simultaneousWith = ["*"] } })
+        let records = try transitions(
+            [finger.down(0, 100, 100), finger.move(0.1, 100, 130), finger.up(0.2, 100, 130)], scene: scene)
+        let last = try #require(records.first { $0.recognizer == "pan5" && $0.state == .began })
+        #expect(last.cause == "moved 30 pt down, past panHysteresis 10 pt, 0.1 s after touch down; alongside "
+            + "pan0 (its delegate allows it), pan1 (its delegate allows it), pan2 (its delegate allows it), 2 others")
+        let fourth = try #require(records.first { $0.recognizer == "pan3" && $0.state == .began })
+        #expect(fourth.cause?.hasSuffix("pan2 (its delegate allows it)") == true, "\(fourth)")
+    }
+
     /// A delegate written in code is named by its type when it let the recognizer begin.
     @Test func aDelegateInCodeIsNamedWhenItAnsweredYes() throws {
         final class PanelDelegate: GestureRecognizerDelegate {}

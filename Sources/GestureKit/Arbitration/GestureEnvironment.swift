@@ -180,17 +180,30 @@ final class GestureEnvironment {
         if let delegate = r.delegate, !(delegate is SceneDelegate) {
             cause += "; its delegate \(delegate.delegateDescription) answered yes to gestureRecognizerShouldBegin"
         }
+        // At most `alongsideNamed` rivals are named and the rest counted, so that n recognizers
+        // recognizing together write causes of constant length, not n² names.
         var alongside: [String] = []
+        var unnamed = 0
         for rival in recognizers where rival !== r && rival.observedState.isRecognition && shareTouches(r, rival) {
+            let text: String
             if let d = r.delegate, d.gestureRecognizer(r, shouldRecognizeSimultaneouslyWith: rival) {
-                alongside.append("\(rival.name) (its delegate\(Self.named(d)) allows it)")
+                guard alongside.count < Self.alongsideNamed else { unnamed += 1; continue }
+                text = "\(rival.name) (its delegate\(Self.named(d)) allows it)"
             } else if let d = rival.delegate, d.gestureRecognizer(rival, shouldRecognizeSimultaneouslyWith: r) {
-                alongside.append("\(rival.name) (\(rival.name)'s delegate\(Self.named(d)) allows it)")
+                guard alongside.count < Self.alongsideNamed else { unnamed += 1; continue }
+                text = "\(rival.name) (\(rival.name)'s delegate\(Self.named(d)) allows it)"
+            } else {
+                continue
             }
+            alongside.append(text)
         }
+        if unnamed > 0 { alongside.append("\(unnamed) \(unnamed == 1 ? "other" : "others")") }
         if !alongside.isEmpty { cause += "; alongside " + alongside.joined(separator: ", ") }
         return cause
     }
+
+    /// The most rivals a cause names as recognizing alongside; the others are counted.
+    static let alongsideNamed = 3
 
     /// ` NAME` for a delegate written in code, nothing for the scene's own (`simultaneousWith`).
     private static func named(_ delegate: any GestureRecognizerDelegate) -> String {
