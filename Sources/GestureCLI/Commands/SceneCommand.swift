@@ -35,16 +35,19 @@ struct SceneCommand: Command {
     ])
     let operands = Operands.none
 
+    /// The usage error for more than one of the actions.
+    private static let oneAction = "give one of '--default', '--check', '--screen' and '--from'"
+
     func run(_ arguments: ParsedArguments, in context: CommandContext) throws(UsageError) -> ExitStatus {
         let environment = context.environment
         if let screen = arguments.value("screen") {
             guard !arguments.isSet("default"), arguments.value("check") == nil, arguments.value("from") == nil else {
-                throw UsageError("give one of '--default', '--check', '--screen' and '--from'")
+                throw UsageError(Self.oneAction)
             }
             return try printScreen(screen, environment)
         }
         if let source = arguments.value("from") {
-            if arguments.isSet("default") || arguments.isSet("check") { throw UsageError("give one of '--default', '--check', '--screen' and '--from'") }
+            if arguments.isSet("default") || arguments.isSet("check") { throw UsageError(Self.oneAction) }
             return Self.fromUITree(source, overlay: arguments.value("overlay"), environment)
         }
         if arguments.isSet("overlay") { throw UsageError("'--overlay' applies only with '--from'") }
@@ -66,7 +69,7 @@ struct SceneCommand: Command {
                 return environment.report(error)
             }
         case (true, _?):
-            throw UsageError("give one of '--default', '--check', '--screen' and '--from'")
+            throw UsageError(Self.oneAction)
         case (false, nil):
             throw UsageError("say what to do: '--default', '--check FILE', '--screen NAME' or '--from FILE'")
         }

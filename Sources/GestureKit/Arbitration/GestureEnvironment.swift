@@ -106,12 +106,9 @@ final class GestureEnvironment {
     /// requirement whose failure ended a wait.
     private func attemptToLeavePossible(_ r: GestureRecognizer, _ target: RecognizerState, resolvedBy: GestureRecognizer?) {
         for requirement in r.failureRequirements where requirement.observedState.isRecognition {
-            r.logicalState = .failed
-            r.cancelTimers()
-            observe(
-                r, .failed, reason: "\(requirement.name) recognized, and \(r.name) requires it to fail",
-                code: ReasonCode("requiredToFail", names: ["requirement": requirement.name]))
-            return
+            return refuse(
+                r, "\(requirement.name) recognized, and \(r.name) requires it to fail",
+                ReasonCode("requiredToFail", names: ["requirement": requirement.name]))
         }
         if !r.unresolvedRequirements.isEmpty {
             r.waitingStates = [target]
@@ -119,16 +116,10 @@ final class GestureEnvironment {
             return
         }
         if let delegate = r.delegate, !delegate.gestureRecognizerShouldBegin(r) {
-            r.logicalState = .failed
-            r.cancelTimers()
-            observe(r, .failed, reason: "its delegate's gestureRecognizerShouldBegin answered no", code: ReasonCode("delegateShouldBegin"))
-            return
+            return refuse(r, "its delegate's gestureRecognizerShouldBegin answered no", ReasonCode("delegateShouldBegin"))
         }
         if let viewsShouldBegin, let reason = viewsShouldBegin(r) {
-            r.logicalState = .failed
-            r.cancelTimers()
-            observe(r, .failed, reason: reason, code: ReasonCode("viewShouldBegin"))
-            return
+            return refuse(r, reason, ReasonCode("viewShouldBegin"))
         }
         // A recognizer whose scene says `simultaneousWith: ["*"]` recognizes with every other: no rival
         // prevents it and it prevents none, so the pairs are not asked. Asking them made n simultaneous
@@ -136,12 +127,9 @@ final class GestureEnvironment {
         let simultaneousWithAll = (r.delegate as? SceneDelegate)?.simultaneousWithAll ?? false
         if !simultaneousWithAll {
             for rival in recognizers where rival.observedState.isRecognition && prevents(rival, r) {
-                r.logicalState = .failed
-                r.cancelTimers()
-                observe(
-                    r, .failed, reason: "prevented by \(rival.name), which \(rival.recognitionSummary(first: true))",
-                    code: ReasonCode("preventedBy", names: ["by": rival.name]))
-                return
+                return refuse(
+                    r, "prevented by \(rival.name), which \(rival.recognitionSummary(first: true))",
+                    ReasonCode("preventedBy", names: ["by": rival.name]))
             }
         }
         if resolvedBy != nil { r.didFinishWaiting() }
@@ -166,6 +154,13 @@ final class GestureEnvironment {
             loser.recognizer.cancelTimers()
         }
         for loser in losers { observe(loser.recognizer, .failed, reason: loser.reason, code: loser.code) }
+    }
+
+    /// Fails `r` instead of the recognition it asked for, with the reason and its code.
+    private func refuse(_ r: GestureRecognizer, _ reason: String, _ code: ReasonCode) {
+        r.logicalState = .failed
+        r.cancelTimers()
+        observe(r, .failed, reason: reason, code: code)
     }
 
     /// What made `r` begin or recognize: its own cause, then what arbitration adds (the failure
