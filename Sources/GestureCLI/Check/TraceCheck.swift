@@ -195,7 +195,7 @@ struct TraceCheck: Sendable {
                     ? JSONLinesRenderer(options: RenderOptions(deliveries: settings.deliveries))
                     : LevelRenderer(level: policy.level, options: RenderOptions(reasonCodes: true)), into: sink
             ) { _, origin in scene = origin }
-            let analysis = project(sink.buffer.bytes, level: policy.level, golden: target.golden)
+            let analysis = project(sink.buffer.takeBytes(), level: policy.level, golden: target.golden)
             check.outcome = compare(
                 analysis, with: target.golden, contents: golden, update: update, comparison: policy.comparison, level: policy.level)
             switch check.outcome {
