@@ -164,7 +164,7 @@ struct TraceDiscovery {
         found[key] = CheckTarget(
             trace: trace, golden: CheckPath.join(directory, base + GoldenNaming.goldenSuffix),
             actual: CheckPath.join(directory, actual),
-            actualMayExist: listing.actuals.map { $0.contains(FileName(actual.lowercased())) } ?? true)
+            actualMayExist: listing.actuals.map { !$0.isEmpty && $0.contains(FileName(actual.lowercased())) } ?? true)
     }
 
     /// Adds an orphaned golden file unless it was found already, under this or another spelling.
