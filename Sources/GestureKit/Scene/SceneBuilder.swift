@@ -23,7 +23,7 @@ final class SceneDelegate: GestureRecognizerDelegate {
     unowned let window: Window
 
     init(_ description: RecognizerDescription, window: Window) {
-        simultaneousWith = Set(description.simultaneousWith)
+        simultaneousWith = description.simultaneousWith.isEmpty ? [] : Set(description.simultaneousWith)
         simultaneousWithAll = simultaneousWith.contains("*")
         shouldBegin = description.shouldBegin
         touchFilter = description.shouldReceiveTouch
@@ -156,7 +156,19 @@ enum SceneBuilder {
     private static func configure(_ view: View, from description: ViewDescription) {
         let given = description.viewClass == nil ? nil : description.givenKeys
         func applies(_ key: String) -> Bool { given?.contains(key) ?? true }
-        for (key, source, target) in viewFlags where applies(key) { view[keyPath: target] = description[keyPath: source] }
+        if given == nil {
+            // The flags of `viewFlags`, every one, assigned directly: through the key paths it cost
+            // 22,000 instructions for each view built (1% of `check`, which builds a scene per trace).
+            view.isUserInteractionEnabled = description.userInteractionEnabled
+            view.isHidden = description.hidden
+            view.isMultipleTouchEnabled = description.multipleTouchEnabled
+            view.isExclusiveTouch = description.exclusiveTouch
+            view.exclusiveTouchBlocksRecognizers = description.exclusiveTouchBlocksRecognizers
+            view.clipsToBounds = description.clipsToBounds
+            view.canBecomeFirstResponder = description.canBecomeFirstResponder
+        } else {
+            for (key, source, target) in viewFlags where applies(key) { view[keyPath: target] = description[keyPath: source] }
+        }
         if applies("alpha") { view.alpha = description.alpha }
         if applies("handles") { view.handles = description.handles }
         if applies("hitTest") { view.hitTestRule = description.hitTest }
