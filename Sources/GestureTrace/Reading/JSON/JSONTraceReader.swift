@@ -215,8 +215,8 @@ struct JSONTraceReader: FormatReader {
                 return false
             }
             var samples: [SampleFields] = []
-            // About one sample in each 100 bytes, as a recorder writes them: room made once.
-            samples.reserveCapacity((json.s.end &- json.s.pos) / 96 &+ 16)
+            // At most one sample in each 64 bytes, as recorders write them: room made once.
+            samples.reserveCapacity((json.s.end &- json.s.pos) / 64 &+ 16)
             var fields = SampleFields()
             while try readSample(into: &fields) { samples.append(fields) }
             queued = samples
