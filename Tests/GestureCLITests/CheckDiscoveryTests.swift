@@ -25,6 +25,32 @@ extension CheckDiscoveryTests {
         #expect(!GoldenNaming.isUnderScenes("traces/my-scenes/card.json"))
     }
 
+    /// Plain ASCII names are read byte by byte; the others as `String`s (lowercasing may change
+    /// their length: the Kelvin sign K lowercases to `k`).
+    @Test func namesInEveryCase() {
+        for name in ["A.EXPECTED.JSONL", "tap.json.Expected.Jsonl", "é.json.expected.jsonl", "x.expected.jsonl"] {
+            #expect(GoldenNaming.isGolden(name), "\(name)")
+        }
+        for name in [".expected.jsonl", "expected.jsonl", "a.expected.json", "a.expected.jsonl\r\n"] {
+            #expect(!GoldenNaming.isGolden(name), "\(name)")
+        }
+        #expect(GoldenNaming.isActual("T.ACTUAL.JSONL") && !GoldenNaming.isActual(".actual.jsonl"))
+        #expect(GoldenNaming.isActions("swipe.Actions") && !GoldenNaming.isActions(".actions"))
+        for name in ["GESTURECTL-CHECK.JSON", "gesturectl-chec\u{212A}.json", "SCENE.json", "scene.json"] {
+            #expect(!GoldenNaming.isTrace(name), "\(name)")
+        }
+        for name in ["scenes.json", "gesturectl-check.jsonl", "\u{212A}.json", "a\r\nb.csv"] {
+            #expect(GoldenNaming.isTrace(name), "\(name)")
+        }
+    }
+
+    /// Paths sort by their UTF-8 bytes: a prefix first, `Z` before `a`, `é` after `z`.
+    @Test func pathsSortByBytes() {
+        let paths = ["b", "a/b.json", "a", "", "Z.json", "é.json", "e\u{301}.json", "z.json", "a.json", "a/", "ab"]
+        #expect(paths.sorted(by: CheckPath.precedes) == paths.sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) })
+        #expect(CheckPath.precedes("a", "ab") && !CheckPath.precedes("ab", "a") && !CheckPath.precedes("a", "a"))
+    }
+
     /// A golden name depends only on its trace's own name: adding `pan.csv` beside `pan.json`
     /// never renames `pan.json`'s golden file.
     @Test func goldenNamesDependOnlyOnTheTracesOwnName() {

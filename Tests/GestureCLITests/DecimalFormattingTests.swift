@@ -125,3 +125,38 @@ extension DecimalFormattingTests {
         return exponent < 0 ? 1 / result : result
     }
 }
+
+extension DecimalFormattingTests {
+    /// The digit writer, two digits at a time, against the digits of `String(units)` with the point
+    /// put in by hand: every count of places, both signs, numbers of every length.
+    @Test(arguments: 0...6)
+    func digitsWithAPointAtEveryPlace(places: Int) {
+        var values: [UInt64] = [0, 1, 9, 10, 11, 99, 100, 101, 999, 1_000, 123_456, 1_000_000, 9_007_199_254_740_992, .max]
+        var state: UInt64 = 0x9E37_79B9_7F4A_7C15  // xorshift: the same numbers every run
+        for digits in 1...19 {
+            for _ in 0..<20 {
+                state ^= state << 13
+                state ^= state >> 7
+                state ^= state << 17
+                values.append(state % power(digits))
+            }
+        }
+        for units in values {
+            for negative in [false, true] {
+                var text = String(units)
+                if places > 0 {
+                    if text.count <= places { text = String(repeating: "0", count: places - text.count + 1) + text }
+                    text.insert(".", at: text.index(text.endIndex, offsetBy: -places))
+                }
+                if negative { text = "-" + text }
+                let written = withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 32) { scratch in
+                    let index = DecimalFormatting.writeDigits(units, places: places, negative: negative, into: scratch)
+                    return String(decoding: UnsafeBufferPointer(rebasing: scratch[index...]), as: UTF8.self)
+                }
+                #expect(written == text, "\(units) with \(places) places")
+            }
+        }
+    }
+
+    private func power(_ digits: Int) -> UInt64 { (0..<digits).reduce(1) { value, _ in value * 10 } }
+}

@@ -106,6 +106,38 @@ extension ArbitrationTests {
         }
     }
 
+    /// Each of a view's flags reaches the built view, every one of them flipped in turn from its
+    /// default (the builder assigns them directly; `SceneBuilder.viewFlags` lists them).
+    @Test func viewFlagsReachTheBuiltView() throws {
+        for (key, source, target) in SceneBuilder.viewFlags {
+            var view = ViewDescription(name: "card", frame: Rect(x: 0, y: 0, width: 100, height: 100))
+            view[keyPath: source].toggle()
+            let engine = try Engine(scene: SceneDescription(views: [view]))
+            let built = try #require(engine.window.view(named: "card"))
+            for (other, otherSource, otherTarget) in SceneBuilder.viewFlags {
+                #expect(built[keyPath: otherTarget] == view[keyPath: otherSource], "\(other) with \(key) flipped")
+            }
+            #expect(built[keyPath: target] != ViewDescription(name: "x", frame: view.frame)[keyPath: source])
+        }
+    }
+
+    /// The first cycle met searching from each recognizer in scene order, requirements in their
+    /// order; a name used twice follows its last recognizer; names of no recognizer lead nowhere.
+    @Test(arguments: [
+        ([("a", ["a"])], ["a", "a"]),
+        ([("a", ["b"]), ("b", [])], nil),
+        ([("a", ["x", "b"]), ("b", ["c"]), ("c", ["b"])], ["b", "c", "b"]),
+        ([("c", ["a"]), ("a", ["b"]), ("b", ["c"])], ["c", "a", "b", "c"]),
+        ([("a", ["b"]), ("b", ["a"]), ("a", [])], nil),
+        ([("a", []), ("b", ["a"]), ("a", ["b"])], ["a", "b", "a"]),
+        ([("d", ["e"]), ("e", []), ("f", ["g", "d"]), ("g", ["f"])], ["f", "g", "f"]),
+        ([("p", ["q.pan"]), ("q.pan", ["p"])], ["p", "q.pan", "p"]),
+    ] as [([(String, [String])], [String]?)])
+    func failureRequirementCycles(_ requirements: [(String, [String])], _ cycle: [String]?) {
+        let scene = singleViewScene(requirements.map { name, requires in recognizer(name, .tap()) { $0.requireToFail = requires } })
+        #expect(scene.failureRequirementCycle() == cycle)
+    }
+
     @Test func longChainOfRequirementsResolvesInOrder() throws {
         var recognizers: [RecognizerDescription] = []
         for i in 0..<50 {

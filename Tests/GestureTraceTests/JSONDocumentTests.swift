@@ -134,6 +134,30 @@ let fixtureSamples: [Sample] = [
                 == "a.json:1:31: error: expected ',' or '}' after object member, found end of file")
     }
 
+    /// A rest small enough to be read ahead (its samples queued) and one too large (skipped and read
+    /// again): the same samples and header, and an error after the samples before any sample's.
+    @Test(arguments: [10, JSONTraceReader.readAheadLimit / 40])
+    func scanAheadOverSmallAndLargeRests(count: Int) throws {
+        let samples = (0..<count).map { i in
+            #"{"t": \#(i), "id": 1, "phase": "\#(i == 0 ? "began" : i == count - 1 ? "ended" : "moved")", "x": 1, "y": 2}"#
+        }
+        let text = "{\"samples\": [\n" + samples.joined(separator: ",\n") + "\n], \"screen\": {\"width\": 320, \"height\": 480}}"
+        #expect(text.utf8.count > 500 * count / 10)
+        let result = try read(text, as: .json, chunkSize: 4096)
+        #expect(result.header.screen == Size(width: 320, height: 480))
+        #expect(result.samples.count == count)
+        #expect(result.samples.last == touch(Double(count - 1), 1, .ended, 1, 2))
+        #expect(result.lastSamplePosition == SourcePosition(line: count + 1, column: 1))
+        let broken = text.replacing(#""t": 1,"#, with: #""t": ,"#).replacing(#""screen""#, with: #""sceen""#)
+        #expect(firstError(broken, as: .json, name: "a.json") == "a.json:\(count + 2):4: error: unknown key \"sceen\" in trace document (did you mean \"screen\"? extension keys start with \"x-\")")
+        // A sample's error is where it is, as when the header comes first (nothing to scan ahead for).
+        let late = text.replacing(#""phase": "ended""#, with: #""phase": "began""#)
+        let headerFirst = "{\"screen\": {\"width\": 320, \"height\": 480}, \"samples\": [\n" + samples.joined(separator: ",\n") + "\n]}"
+        let error = firstError(late, as: .json, name: "a.json")
+        #expect(error?.hasPrefix("a.json:\(count + 1):") == true)
+        #expect(error == firstError(headerFirst.replacing(#""phase": "ended""#, with: #""phase": "began""#), as: .json, name: "a.json"))
+    }
+
     @Test func acceptsCRLFAndAByteOrderMark() throws {
         let text = "\u{FEFF}{\"samples\": [\r\n{\"t\": 0, \"id\": 1, \"phase\": \"began\", \"x\": 1, \"y\": 2}\r\n]}\r\n"
         let result = try read(text, as: .json)

@@ -80,8 +80,16 @@ struct SceneResolver: Sendable {
 
     /// What the scene of a trace depends on besides its header: its directory (standard input has
     /// none: it never takes a `scene.json`).
+    ///
+    /// Only a key of the cache: the text before the last `/` names the directory (`/` for a file at
+    /// the root, empty for one in the current directory), and two spellings of one directory only
+    /// miss the cache. `NSString.deletingLastPathComponent`, kept for a path ending in `/`, cost
+    /// 23,000 instructions a trace (1% of `check`).
     private static func directory(of tracePath: String) -> String? {
-        tracePath == "-" ? nil : (tracePath as NSString).deletingLastPathComponent
+        guard tracePath != "-" else { return nil }
+        guard !tracePath.hasSuffix("/") else { return (tracePath as NSString).deletingLastPathComponent }
+        guard let slash = tracePath.utf8.lastIndex(of: UInt8(ascii: "/")) else { return "" }
+        return slash == tracePath.utf8.startIndex ? "/" : String(tracePath[..<slash])
     }
 }
 

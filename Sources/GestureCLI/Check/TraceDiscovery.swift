@@ -56,8 +56,13 @@ struct TraceDiscovery {
         var name: FileName
 
         init(_ path: String) {
-            directory = CheckFiles.identity(of: CheckPath.directory(of: path))
-            name = FileName(CheckPath.fileName(of: path))
+            self.init(directory: CheckFiles.identity(of: CheckPath.directory(of: path)), name: CheckPath.fileName(of: path))
+        }
+
+        /// The key of the file `name` in the directory whose identity is known.
+        init(directory: CheckFiles.Identity, name: String) {
+            self.directory = directory
+            self.name = FileName(name)
         }
     }
 
@@ -70,6 +75,8 @@ struct TraceDiscovery {
         /// The names of the actual files, lowercased (a file system may ignore case), when the
         /// directory could be listed.
         var actuals: Set<FileName>?
+        /// The directory's identity, looked up once for its traces' keys.
+        var identity: CheckFiles.Identity = .spelled([])
     }
 
     /// A path to look at and whether the user typed it (rather than piping it on standard input).
@@ -145,16 +152,19 @@ struct TraceDiscovery {
     }
 
     /// Adds the trace at `trace` unless it was found already, under this or another spelling.
+    ///
+    /// - Parameter listing: the listing of the trace's directory.
     private mutating func take(_ trace: String, in listing: Listing) {
-        let key = TraceKey(trace)
+        let name = CheckPath.fileName(of: trace)
+        let key = TraceKey(directory: listing.identity, name: name)
         guard found[key] == nil else { return }
         let directory = CheckPath.directory(of: trace)
-        let base = listing.goldenBases[FileName(CheckPath.fileName(of: trace))] ?? CheckPath.fileName(of: trace)
+        let base = listing.goldenBases[key.name] ?? name
         let actual = base + GoldenNaming.actualSuffix
         found[key] = CheckTarget(
             trace: trace, golden: CheckPath.join(directory, base + GoldenNaming.goldenSuffix),
             actual: CheckPath.join(directory, actual),
-            actualMayExist: listing.actuals.map { $0.contains(FileName(actual.lowercased())) } ?? true)
+            actualMayExist: listing.actuals.map { !$0.isEmpty && $0.contains(FileName(actual.lowercased())) } ?? true)
     }
 
     /// Adds an orphaned golden file unless it was found already, under this or another spelling.
@@ -171,18 +181,19 @@ struct TraceDiscovery {
     private mutating func listing(of directory: String) -> Listing {
         if let listing = listings[FileName(directory)] { return listing }
         var listing = Listing()
+        listing.identity = CheckFiles.identity(of: directory)
+        let underScenes = GoldenNaming.isScenesDirectory(directory)
         do throws(TraceError) {
             let entries = try CheckFiles.entries(inDirectory: directory)
             listing.actuals = Set(entries.lazy.map(\.name).filter(GoldenNaming.isActual).map { FileName($0.lowercased()) })
             for (name, listedKind) in entries.sorted(by: { CheckPath.precedes($0.name, $1.name) }) where !name.hasPrefix(".") {
-                let path = CheckPath.join(directory, name)
-                switch listedKind ?? CheckFiles.kind(of: path) {
+                switch listedKind ?? CheckFiles.kind(of: CheckPath.join(directory, name)) {
                 case .directory:
                     if name != GoldenNaming.scenesDirectoryName { listing.directories.append(name) }
                 case .file:
                     if GoldenNaming.isGolden(name) {
                         listing.goldens.append(name)
-                    } else if GoldenNaming.isTrace(name), !GoldenNaming.isUnderScenes(path) {
+                    } else if !underScenes, GoldenNaming.isTrace(name) {
                         listing.traces.append(name)
                     }
                 case .missing, .linkToDirectory, .other:

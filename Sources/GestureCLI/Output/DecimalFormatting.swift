@@ -83,12 +83,28 @@ enum DecimalFormatting {
     /// Writes `units` × 10^-`places` in plain decimal (`places` digits after the point, a zero before
     /// it when there is nothing else; a minus sign when `negative`) at the end of `scratch`, which
     /// holds at least 24 bytes (32 with places); returns the index of the first byte written.
+    ///
+    /// Two digits at a time from a table: one division by 100 for two digits rather than two by 10
+    /// (every number of `analyze --format jsonl` and `check` comes through here).
     @inline(__always)
     static func writeDigits(_ units: UInt64, places: Int, negative: Bool, into scratch: UnsafeMutableBufferPointer<UInt8>) -> Int {
         var units = units
         var index = scratch.count
+        let pairs = digitPairs.utf8Start
+        func writePair(_ value: UInt64) {
+            let at = Int(truncatingIfNeeded: value) &* 2
+            index -= 2
+            scratch[index] = pairs[at]
+            scratch[index + 1] = pairs[at &+ 1]
+        }
         if places > 0 {
-            for _ in 0..<places {
+            var left = places
+            while left >= 2 {
+                writePair(units % 100)
+                units /= 100
+                left -= 2
+            }
+            if left == 1 {
                 index -= 1
                 scratch[index] = UInt8(truncatingIfNeeded: units % 10) &+ 48
                 units /= 10
@@ -96,17 +112,26 @@ enum DecimalFormatting {
             index -= 1
             scratch[index] = UInt8(ascii: ".")
         }
-        repeat {
+        while units >= 100 {
+            writePair(units % 100)
+            units /= 100
+        }
+        if units >= 10 {
+            writePair(units)
+        } else {
             index -= 1
-            scratch[index] = UInt8(truncatingIfNeeded: units % 10) &+ 48
-            units /= 10
-        } while units != 0
+            scratch[index] = UInt8(truncatingIfNeeded: units) &+ 48
+        }
         if negative {
             index -= 1
             scratch[index] = UInt8(ascii: "-")
         }
         return index
     }
+
+    /// `00`, `01`, … `99`: the two digits of each number below 100.
+    private static let digitPairs: StaticString =
+        "00010203040506070809101112131415161718192021222324252627282930313233343536373839404142434445464748495051525354555657585960616263646566676869707172737475767778798081828384858687888990919293949596979899"
 
     private static let powersOfTen: [Double] = [1, 10, 100, 1_000, 10_000, 100_000, 1_000_000]
 }

@@ -35,8 +35,9 @@ final class ByteSink {
     /// A sink writing to `spool`.
     static func spool(_ spool: Spool) -> ByteSink { ByteSink(.spool(spool), capacity: chunkSize + (chunkSize >> 2)) }
 
-    /// A sink that keeps every byte in ``buffer``.
-    static func memory() -> ByteSink { ByteSink(.memory, capacity: 1 << 12) }
+    /// A sink that keeps every byte in ``buffer``, with room for `capacity` bytes before it grows
+    /// (`check` gives the golden file's size: the analysis that matches it is never copied to grow).
+    static func memory(capacity: Int = 1 << 12) -> ByteSink { ByteSink(.memory, capacity: max(capacity, 1 << 12)) }
 
     /// Hands the buffer on once it holds a chunk.
     @inline(__always)
