@@ -34,8 +34,10 @@ public final class Touch {
     public let startTime: Double
     /// UIKit's tap count: successive taps close in time and place count up.
     public internal(set) var tapCount: Int
+    // Strong, as `UITouch.view` is: a weak reference would give every view a side table, where
+    // each retain and release of it takes the runtime's slow path (see ``View/deinit``).
     /// The hit-test view, or nil when the touch hit nothing that receives touches.
-    public internal(set) weak var view: View?
+    public internal(set) var view: View?
     /// The force of the touch in its last sample that gave one (the trace's `force`), or nil.
     public internal(set) var force: Double?
     /// The radius of the touch in its last sample that gave one (the trace's `radius`), or nil.

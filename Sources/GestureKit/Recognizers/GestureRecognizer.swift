@@ -50,8 +50,9 @@ open class GestureRecognizer {
     /// `UIGestureRecognizer` for a built-in one), held weakly.
     public weak var compatibilityObject: AnyObject?
     // Unchecked: read by every location and record, ~16,000 checks (~0.7% of analyze on the 2 MB sample).
-    /// The view it is attached to.
-    @exclusivity(unchecked) public internal(set) weak var view: View?
+    // Unowned and cleared by the view's deinit, as a weak reference would be (see ``View/deinit``).
+    /// The view it is attached to (nil once that view is gone).
+    @exclusivity(unchecked) public internal(set) unowned(unsafe) var view: View?
     // Unchecked: tested for every recognizer of each event, ~47,000 checks (~2% of analyze on the 2 MB sample).
     /// Whether the recognizer is enabled, and its host.
     @exclusivity(unchecked) var reception = Reception()
@@ -139,7 +140,10 @@ open class GestureRecognizer {
     var recognitionTime: Double?
     /// When a transition out of `possible` started to wait for a failure requirement.
     var waitStart: Double?
-    weak var environment: GestureEnvironment?
+    // Unowned and cleared by the environment's deinit, as a weak reference would be: a weak one
+    // made every transition load it through the environment's side table (see ``View/deinit``).
+    /// The environment of the engine the recognizer runs in.
+    unowned(unsafe) var environment: GestureEnvironment?
     // Unchecked, as `seenTouchSerials` and `failureRequirements`: arbitration reads them for every
     // other recognizer when one recognizes; with their checks, 1,000 taps among 10,000 tap recognizers
     // (the scaling table's views row) spent half their instructions checking exclusive access.
