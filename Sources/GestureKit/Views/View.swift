@@ -12,12 +12,16 @@ open class View {
     @exclusivity(unchecked) public var frame: Rect
     /// Subviews, back to front.
     public private(set) var subviews: [View] = []
-    // Unchecked: walked by every conversion to view coordinates, ~16,000 checks (~0.7% of analyze on the 2 MB sample).
-    // Unowned and cleared by the superview's deinit rather than weak: a weak reference gives the
-    // view a side table, and then every retain and release of it takes the slow path (see
-    // ``View/deinit``).
     /// The superview, nil for a root view.
-    @exclusivity(unchecked) public private(set) unowned(unsafe) var superview: View?
+    public private(set) var superview: View? {
+        get { superviewLink?.takeUnretainedValue() }
+        set { superviewLink = newValue.map(Unmanaged.passUnretained) }
+    }
+    // Unchecked: walked by every conversion to view coordinates, ~16,000 checks (~0.7% of analyze on the 2 MB sample).
+    // Unretained and cleared by the superview's deinit rather than weak: a weak reference gives the
+    // view a side table, and then every retain and release of it takes the slow path (see
+    // ``View/deinit``); walking the links up the tree retains none of the views.
+    @exclusivity(unchecked) private var superviewLink: Unmanaged<View>?
     /// `false`: neither the view nor its subviews are hit.
     public var isUserInteractionEnabled = true
     /// Hidden views and their subviews are not hit.
@@ -114,11 +118,13 @@ open class View {
         // conversion is a translation.
         var origin = frame.origin
         var transformed = transform != nil
-        var ancestor = superview
-        while let view = ancestor, !transformed {
-            transformed = view.transform != nil
-            origin = origin + view.frame.origin - view.boundsOrigin
-            ancestor = view.superview
+        var ancestor = superviewLink
+        while let link = ancestor, !transformed {
+            link._withUnsafeGuaranteedRef { view in
+                transformed = view.transform != nil
+                origin = origin + view.frame.origin - view.boundsOrigin
+                ancestor = view.superviewLink
+            }
         }
         if transformed { return convertFromWindowThroughTransforms(point) }
         return point - origin + boundsOrigin
