@@ -61,9 +61,11 @@ public final class Engine {
         get { loop.droppedTouches }
         _modify { yield &loop.droppedTouches }
     }
-    private var ignoringInteraction = 0
-    private var touchSerial = 0
-    private var lastTap: (location: Point, time: Double, count: Int)?
+    // Unchecked, as the two after it: read or written for every new touch, ~3,700 checks (~0.14% of
+    // analyze on the 2 MB sample, callgrind).
+    @exclusivity(unchecked) private var ignoringInteraction = 0
+    @exclusivity(unchecked) private var touchSerial = 0
+    @exclusivity(unchecked) private var lastTap: (location: Point, time: Double, count: Int)?
     private var lastTime: Double? {
         get { loop.lastTime }
         _modify { yield &loop.lastTime }

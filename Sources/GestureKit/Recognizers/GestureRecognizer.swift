@@ -44,8 +44,9 @@
 ///
 /// See also: ``Engine``, ``TapGestureRecognizer``, ``PanGestureRecognizer``.
 open class GestureRecognizer {
+    // Unchecked: read by every record, ~9,400 checks (~0.35% of analyze on the 2 MB sample, callgrind).
     /// The recognizer's name, unique in a scene; change it only before the recognizer joins an engine.
-    public var name: String
+    @exclusivity(unchecked) public var name: String
     /// An object a layer above the engine keeps for this recognizer (GestureUIKit's
     /// `UIGestureRecognizer` for a built-in one), held weakly.
     public weak var compatibilityObject: AnyObject?
