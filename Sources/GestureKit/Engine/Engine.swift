@@ -496,15 +496,16 @@ struct EventTouches {
     /// which it does: only the engine reads or writes them, and not while a recognizer runs).
     @inline(__always)
     mutating func lend(_ phase: TouchPhase, to body: ([Touch]) -> Void) {
+        guard phase != .stationary else { return }
         var list: [Touch] = []
-        switch phase {
-        case .began: swap(&list, &began)
-        case .moved: swap(&list, &moved)
-        case .ended: swap(&list, &ended)
-        case .cancelled: swap(&list, &cancelled)
-        case .stationary: return
-        }
+        exchange(&list, phase)
         body(list)
+        exchange(&list, phase)
+    }
+
+    /// Swaps `list` with the list of `phase`.
+    @inline(__always)
+    private mutating func exchange(_ list: inout [Touch], _ phase: TouchPhase) {
         switch phase {
         case .began: swap(&list, &began)
         case .moved: swap(&list, &moved)
