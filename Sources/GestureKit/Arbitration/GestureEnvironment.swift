@@ -33,6 +33,11 @@ final class GestureEnvironment {
         recognizers.append(recognizer)
     }
 
+    /// Clears the recognizers' links to this environment, as weak references would be cleared.
+    deinit {
+        for recognizer in recognizers where recognizer.environment === self { recognizer.environment = nil }
+    }
+
     // MARK: Requests from recognizers
 
     func recognizer(_ r: GestureRecognizer, didRequest target: RecognizerState) {

@@ -62,12 +62,15 @@ final class VirtualClock {
     /// Removes and returns the earliest timer due strictly before `time` (or at any time when `time` is nil).
     func popDue(before time: Double?) -> VirtualTimer? {
         var best: Int?
+        // The deadlines and serials are read in place: a copy of each timer retained and released
+        // its action at every event.
+        let limit = time.map { $0 - VirtualClock.tolerance(near: $0) }
         for index in timers.indices {
-            let timer = timers[index]
-            if let time, !(timer.deadline < time - VirtualClock.tolerance(near: time)) { continue }
+            let deadline = timers[index].deadline
+            if let limit, !(deadline < limit) { continue }
             if let b = best {
-                let other = timers[b]
-                if timer.deadline < other.deadline || (timer.deadline == other.deadline && timer.serial < other.serial) {
+                let other = timers[b].deadline
+                if deadline < other || (deadline == other && timers[index].serial < timers[b].serial) {
                     best = index
                 }
             } else {

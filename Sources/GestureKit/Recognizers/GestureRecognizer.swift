@@ -44,14 +44,21 @@
 ///
 /// See also: ``Engine``, ``TapGestureRecognizer``, ``PanGestureRecognizer``.
 open class GestureRecognizer {
+    // Unchecked: read by every record, ~9,400 checks (~0.35% of analyze on the 2 MB sample, callgrind).
     /// The recognizer's name, unique in a scene; change it only before the recognizer joins an engine.
-    public var name: String
+    @exclusivity(unchecked) public var name: String
     /// An object a layer above the engine keeps for this recognizer (GestureUIKit's
     /// `UIGestureRecognizer` for a built-in one), held weakly.
     public weak var compatibilityObject: AnyObject?
+    /// The view it is attached to (nil once that view is gone).
+    public internal(set) var view: View? {
+        get { viewLink?.takeUnretainedValue() }
+        set { viewLink = newValue.map(Unmanaged.passUnretained) }
+    }
     // Unchecked: read by every location and record, ~16,000 checks (~0.7% of analyze on the 2 MB sample).
-    /// The view it is attached to.
-    @exclusivity(unchecked) public internal(set) weak var view: View?
+    // Unretained and cleared by the view's deinit, as a weak reference would be (see ``View/deinit``);
+    // every record reads the view through it without retaining it.
+    @exclusivity(unchecked) var viewLink: Unmanaged<View>?
     // Unchecked: tested for every recognizer of each event, ~47,000 checks (~2% of analyze on the 2 MB sample).
     /// Whether the recognizer is enabled, and its host.
     @exclusivity(unchecked) var reception = Reception()
@@ -139,7 +146,15 @@ open class GestureRecognizer {
     var recognitionTime: Double?
     /// When a transition out of `possible` started to wait for a failure requirement.
     var waitStart: Double?
-    weak var environment: GestureEnvironment?
+    /// The environment of the engine the recognizer runs in.
+    var environment: GestureEnvironment? {
+        get { environmentLink?.takeUnretainedValue() }
+        set { environmentLink = newValue.map(Unmanaged.passUnretained) }
+    }
+    // Unretained and cleared by the environment's deinit, as a weak reference would be: a weak one
+    // made every transition load it through the environment's side table (see ``View/deinit``), and
+    // a strong copy of it retained and released it at every transition.
+    @exclusivity(unchecked) var environmentLink: Unmanaged<GestureEnvironment>?
     // Unchecked, as `seenTouchSerials` and `failureRequirements`: arbitration reads them for every
     // other recognizer when one recognizes; with their checks, 1,000 taps among 10,000 tap recognizers
     // (the scaling table's views row) spent half their instructions checking exclusive access.
@@ -213,7 +228,7 @@ open class GestureRecognizer {
     // MARK: Helpers for subclasses
 
     /// The current trace time.
-    public var now: Double { environment?.clock.now ?? 0 }
+    public var now: Double { environmentLink?._withUnsafeGuaranteedRef { $0.clock.now } ?? 0 }
 
     /// Makes the transition to `newState`, or throws if the state machine does not allow it.
     ///
@@ -232,7 +247,7 @@ open class GestureRecognizer {
             pendingCode = ReasonCode("stateSet")
         }
         logicalState = target
-        environment?.recognizer(self, didRequest: target)
+        environmentLink?._withUnsafeGuaranteedRef { $0.recognizer(self, didRequest: target) }
     }
 
     /// Fails the recognizer with a reason for the report; does nothing unless it is `possible`.
@@ -302,14 +317,14 @@ open class GestureRecognizer {
     // MARK: Engine side
 
     func cancelTimers() {
-        environment?.clock.cancelAll(ownedBy: self)
+        environmentLink?._withUnsafeGuaranteedRef { $0.clock.cancelAll(ownedBy: self) }
     }
 
     /// Returns the recognizer to `possible`, forgetting its touches.
     func performReset() {
         resetCycle &+= 1
         cancelTimers()
-        for touch in touches { touch.recognizers.removeAll { $0 === self } }
+        touches.forEachBorrowed { touch in touch.recognizers.removeAll { $0 === self } }
         touches.removeAll()
         eventTouches.removeAll()
         logicalState = .possible
@@ -352,9 +367,17 @@ open class GestureRecognizer {
     /// is the path of every `changed`.
     @inline(never)
     private func describedRecord(_ state: RecognizerState, at t: Double) -> TransitionRecord {
-        let view = self.view
-        var record = TransitionRecord(t: t, recognizer: name, kind: reportedKind, view: view?.name ?? "", state: state)
-        record.location = location(in: view)
+        var record: TransitionRecord
+        if let viewLink {
+            record = viewLink._withUnsafeGuaranteedRef { view in
+                var record = TransitionRecord(t: t, recognizer: name, kind: reportedKind, view: view.name, state: state)
+                record.location = location(in: view)
+                return record
+            }
+        } else {
+            record = TransitionRecord(t: t, recognizer: name, kind: reportedKind, view: "", state: state)
+            record.location = location(in: nil)
+        }
         record.touches = numberOfTouches
         describe(&record)
         reception.host?.recognizerDidDescribe(self)

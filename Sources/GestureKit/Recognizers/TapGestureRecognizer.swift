@@ -126,15 +126,18 @@ open class TapGestureRecognizer: GestureRecognizer {
 
     @discardableResult
     private func checkMovement(_ touches: [Touch]) -> Bool {
-        for touch in touches {
+        // The first touch past the tolerance, found without retaining each touch (a `for` loop
+        // retained and released every one: callgrind, 5,800 of each on the 2 MB sample).
+        var tooFar: Double?
+        touches.forEachBorrowed { touch in
+            guard tooFar == nil else { return }
             let distance = touch.startLocation.distance(to: touch.windowLocation)
             if distance > farthestMove { farthestMove = distance }
-            if distance > thresholds.tapMovementTolerance {
-                fail("moved \(format(distance)) pt, more than tapMovementTolerance \(format(thresholds.tapMovementTolerance)) pt", code: ReasonCode("moved", numbers: ["distance": distance, "tapMovementTolerance": thresholds.tapMovementTolerance]))
-                return false
-            }
+            if distance > thresholds.tapMovementTolerance { tooFar = distance }
         }
-        return true
+        guard let distance = tooFar else { return true }
+        fail("moved \(format(distance)) pt, more than tapMovementTolerance \(format(thresholds.tapMovementTolerance)) pt", code: ReasonCode("moved", numbers: ["distance": distance, "tapMovementTolerance": thresholds.tapMovementTolerance]))
+        return false
     }
 
     override open func location(in view: View?) -> Point {

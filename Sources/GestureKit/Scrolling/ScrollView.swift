@@ -63,6 +63,11 @@ public final class ScrollView: View {
         settingsChanged()
     }
 
+    /// Clears its pan's link to it, as a weak reference would be cleared.
+    deinit {
+        if panGestureRecognizer.scrollView === self { panGestureRecognizer.scrollView = nil }
+    }
+
     /// Renames `NAME.pan` and `NAME.pinch` after the scroll view's current name (a view made in code
     /// may be named after it was made), unless they were given other names; the engine does it as
     /// it starts.
@@ -192,8 +197,9 @@ extension View {
 /// the scroll view can scroll, so that a vertical list ignores a sideways drag (and a horizontal
 /// pager around it takes it).
 public final class ScrollViewPanGestureRecognizer: PanGestureRecognizer {
+    // Unowned and cleared by the scroll view's deinit, as a weak reference would be (see ``View/deinit``).
     /// The scroll view it belongs to.
-    public internal(set) weak var scrollView: ScrollView?
+    public internal(set) unowned(unsafe) var scrollView: ScrollView?
 
     override var hysteresisName: String { "scrollHysteresis" }
 
