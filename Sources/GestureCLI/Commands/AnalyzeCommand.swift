@@ -150,32 +150,83 @@ private struct AnalyzeRun {
         sink = ByteSink.output(environment.standardOutput)
     }
 
-    /// Each trace validated by a first pass, then streamed to standard output by a second.
+    /// Each trace validated by a first pass, then streamed to standard output by a second; for a
+    /// big file, both passes at once, the output held until the first has found the trace good.
     mutating func oneByOne() {
         for (index, path) in settings.traces.enumerated() {
-            guard showProgress("analyzing \(index + 1)/\(settings.traces.count): \(path)") else { return }
-            let trace: TraceAnalysis.Validated
-            do throws(TraceAnalysisError) {
-                trace = try TraceAnalysis.validate(path: path, settings: settings, resolver: resolver) { _, origin in
-                    noteScene(origin, of: path)
-                }
-            } catch {
-                report(error)
-                continue
+            guard showProgress("analyzing \(index + 1)/\(settings.traces.count): \(path)"), analyze(path, index: index) else { return }
+        }
+    }
+
+    /// Analyzes one trace of ``oneByOne()``.
+    ///
+    /// - Returns: false once standard output has failed.
+    private mutating func analyze(_ path: String, index: Int) -> Bool {
+        let trace: TraceAnalysis.Opened
+        do throws(TraceAnalysisError) {
+            trace = try TraceAnalysis.open(path: path, settings: settings, resolver: resolver) { _, origin in
+                noteScene(origin, of: path)
             }
-            for warning in trace.warnings { environment.printError(warning.description) }
-            guard beginTrace(extended: trace.engine.hasControlsOrScrollViews) else { return }
-            do throws(AnalysisFailure) {
-                try TraceAnalysis.stream(trace, renderer: settings.format.renderer(renderOptions.forTrace(index)), into: sink)
-            } catch {
-                switch error {
-                case .trace(let error): report(error)
-                case .output(let error):
-                    outputFailure = error
-                    return
-                }
+        } catch {
+            report(error)
+            return true
+        }
+        let extended = trace.engine.hasControlsOrScrollViews
+        let traceRenderer = settings.format.renderer(renderOptions.forTrace(index)).traceRenderer(
+            path: path, scene: trace.scene, extended: extended)
+        if TraceAnalysis.overlapsPasses(trace, renderer: traceRenderer) {
+            return streamWhileChecking(trace, renderer: traceRenderer)
+        }
+        let validated: TraceAnalysis.Validated
+        do throws(TraceAnalysisError) {
+            validated = try TraceAnalysis.validate(trace)
+        } catch {
+            report(error)
+            return true
+        }
+        for warning in validated.warnings { environment.printError(warning.description) }
+        guard beginTrace(extended: extended) else { return false }
+        do throws(AnalysisFailure) {
+            try TraceAnalysis.stream(validated, traceRenderer: traceRenderer, into: sink)
+        } catch {
+            switch error {
+            case .trace(let error): report(error)
+            case .output(let error):
+                outputFailure = error
+                return false
             }
         }
+        return true
+    }
+
+    /// Both passes of `trace` at once, its output held until the first pass finds it good; the
+    /// warnings, then the prologue or separator, are written when it does.
+    ///
+    /// - Returns: false once standard output has failed.
+    private mutating func streamWhileChecking(_ trace: TraceAnalysis.Opened, renderer traceRenderer: TraceRenderer) -> Bool {
+        do throws(OutputError) {
+            try sink.drain()
+        } catch {
+            outputFailure = error
+            return false
+        }
+        let gate = OutputGate(environment.standardOutput)
+        let environment = environment
+        let prelude = wroteTrace ? renderer.separator : renderer.prologue(extended: trace.engine.hasControlsOrScrollViews)
+        defer { if gate.isOpen { wroteTrace = true } }
+        do throws(AnalysisFailure) {
+            try TraceAnalysis.streamWhileChecking(trace, renderer: traceRenderer, through: gate, prelude: prelude) { warnings in
+                for warning in warnings { environment.printError(warning.description) }
+            }
+        } catch {
+            switch error {
+            case .trace(let error): report(error)
+            case .output(let error):
+                outputFailure = error
+                return false
+            }
+        }
+        return true
     }
 
     /// Up to `jobs` traces analyzed at once, each into a spool, written out in argument order.
