@@ -20,15 +20,13 @@ extension TraceAnalysis {
         let reading = BackgroundJob {
             defer { samples.close() }
             let reader = readerHandover.value
-            var batch: [Sample] = []
-            batch.reserveCapacity(sampleBatchSize)
+            var batch = Batch<Sample>(capacity: sampleBatchSize)
             do throws(TraceError) {
                 while let sample = try reader.next() {
                     batch.append(sample)
-                    if batch.count == sampleBatchSize {
+                    if batch.isFull {
                         guard samples.put(batch) else { return }
-                        batch = []
-                        batch.reserveCapacity(sampleBatchSize)
+                        batch = pipeline.emptySamples.poll() ?? Batch(capacity: sampleBatchSize)
                     }
                 }
                 if !batch.isEmpty { _ = samples.put(batch) }
@@ -43,7 +41,8 @@ extension TraceAnalysis {
             do throws(OutputError) {
                 try renderer.begin(sink)
                 while let batch = records.take() {
-                    for record in batch { try renderer.add(record, to: sink) }
+                    try batch.removeAll { record throws(OutputError) in try renderer.add(record, to: sink) }
+                    _ = pipeline.emptyRecords.offer(batch)
                 }
                 guard !failures.isAborted else { return }
                 try renderer.end(sink)
@@ -54,11 +53,12 @@ extension TraceAnalysis {
             }
         }
 
-        let batcher = RecordBatcher(queue: records, filter: filter)
+        let batcher = RecordBatcher(pipeline: pipeline, filter: filter)
         engine.onRecord = { [batcher] record in batcher.take(record) }
         defer { engine.onRecord = { _ in } }
         while let batch = samples.take() {
-            for sample in batch { engine.process(sample) }
+            batch.removeAll { sample in engine.process(sample) }
+            _ = pipeline.emptySamples.offer(batch)
             if batcher.stopped { break }
         }
         if batcher.stopped { samples.cancel() }
@@ -85,9 +85,13 @@ extension TraceAnalysis {
 /// The queues and the failures of one pipelined replay, shared by its threads.
 final class ReplayPipeline: Sendable {
     /// Batches of samples, from the reading thread to the engine.
-    let samples = BoundedQueue<[Sample]>(capacity: 4)
+    let samples = BoundedQueue<Batch<Sample>>(capacity: 4)
     /// Batches of records kept, from the engine to the rendering thread.
-    let records = BoundedQueue<[AnalysisRecord]>(capacity: 8)
+    let records = BoundedQueue<Batch<AnalysisRecord>>(capacity: 8)
+    /// Emptied batches of samples, handed back to the reading thread to be filled again.
+    let emptySamples = BoundedQueue<Batch<Sample>>(capacity: 6)
+    /// Emptied batches of records, handed back to the engine's thread.
+    let emptyRecords = BoundedQueue<Batch<AnalysisRecord>>(capacity: 10)
     /// What went wrong.
     let failures = PipelineFailures()
 
@@ -103,32 +107,31 @@ final class ReplayPipeline: Sendable {
 /// Collects the engine's records kept into batches for the rendering thread; stops when that
 /// thread has given up (the output failed).
 private final class RecordBatcher {
-    private let queue: BoundedQueue<[AnalysisRecord]>
+    private let pipeline: ReplayPipeline
     private let filter: RecordFilter
     private let keepsAll: Bool
-    private var batch: [AnalysisRecord] = []
+    private var batch: Batch<AnalysisRecord>
     private(set) var stopped = false
     private static let size = 1024
 
-    init(queue: BoundedQueue<[AnalysisRecord]>, filter: RecordFilter) {
-        self.queue = queue
+    init(pipeline: ReplayPipeline, filter: RecordFilter) {
+        self.pipeline = pipeline
         self.filter = filter
         keepsAll = filter.keepsAll
-        batch.reserveCapacity(Self.size)
+        batch = Batch(capacity: Self.size)
     }
 
     func take(_ record: AnalysisRecord) {
         guard !stopped, keepsAll || filter.keeps(record) else { return }
         batch.append(record)
-        if batch.count == Self.size { flush() }
+        if batch.isFull { flush() }
     }
 
     /// Hands the records collected on.
     func flush() {
         guard !stopped, !batch.isEmpty else { return }
-        if !queue.put(batch) { stopped = true }
-        batch = []
-        batch.reserveCapacity(Self.size)
+        if !pipeline.records.put(batch) { stopped = true }
+        batch = pipeline.emptyRecords.poll() ?? Batch(capacity: Self.size)
     }
 }
 
