@@ -218,3 +218,30 @@ private final class ClosingOutput: TextOutput {
         if written > limit { throw .closed }
     }
 }
+
+extension OverlappedPassesTests {
+    /// Bytes written while the gate opens, from another thread, reach the output after those
+    /// held, in the order written; nothing is written before it opens, nothing after a discard.
+    @Test func theGateKeepsTheOrderWhileItOpens() throws {
+        let chunks = (0..<20_000).map { "record \($0)\n" }
+        let output = MemoryOutput()
+        let gate = OutputGate(output, memoryLimit: 4096)
+        for chunk in chunks[..<2000] { try gate.write(chunk) }
+        #expect(output.bytes.isEmpty)
+        let written = BackgroundJob {
+            for chunk in chunks[2000...] { try? gate.write(chunk) }
+        }
+        gate.open { output throws(OutputError) in try output.write("prologue\n") }
+        written.wait()
+        #expect(gate.writeFailure == nil)
+        #expect(output.text == "prologue\n" + chunks.joined())
+
+        let dropped = MemoryOutput()
+        let discarded = OutputGate(dropped)
+        try discarded.write("held\n")
+        discarded.discard()
+        try discarded.write("after\n")
+        discarded.open { output throws(OutputError) in try output.write("prologue\n") }
+        #expect(dropped.text.isEmpty && !discarded.isOpen)
+    }
+}

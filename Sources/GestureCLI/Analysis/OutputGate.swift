@@ -9,30 +9,45 @@ import Foundation
 /// replay's output goes through a gate, which the first pass opens once it has found the trace good,
 /// or discards when it has not, so that a bad trace prints nothing.
 ///
-/// The thread that renders writes, the thread of the first pass opens or discards; a lock keeps
-/// them apart, so that the output sees the held bytes first, then the rest, in order.
+/// One thread writes (the renderer), another opens or discards (the first pass). Opening writes
+/// the bytes held without keeping the writer waiting: the writer goes on adding to a second spool
+/// meanwhile, which is written out next, and so on, until little is left; the last round keeps the
+/// writer waiting. The output sees the bytes in the order they were written.
 final class OutputGate: TextOutput, @unchecked Sendable {
-    // `state`, `spool` and `failure` are read and written only with `lock` held.
+    // `state`, `held`, `spare` and `failure` are read and written only with `lock` held, except
+    // the spool being written out by `open`, which no other thread touches meanwhile.
     private let lock = NSLock()
     private let output: any TextOutput
     private var state = State.shut
-    private let spool: Spool
+    /// Where writes go until the gate is open.
+    private var held: Spool
+    /// An empty spool, for the next round of ``open(_:)``.
+    private var spare: Spool
     private var failure: OutputError?
 
     private enum State {
+        /// Writes are held.
         case shut
+        /// ``open(_:)`` is writing out what was held; writes are still held.
+        case opening
+        /// Writes go straight to the output.
         case open
+        /// Writes are dropped.
         case discarded
     }
+
+    /// Rounds of ``open(_:)`` that let the writer go on before the last, which makes it wait.
+    private static let roundsBeforeWaiting = 4
 
     /// A gate in front of `output`, keeping up to `memoryLimit` bytes in memory while shut.
     init(_ output: any TextOutput, memoryLimit: Int = 1 << 20) {
         self.output = output
-        spool = Spool(memoryLimit: memoryLimit)
+        held = Spool(memoryLimit: memoryLimit)
+        spare = Spool(memoryLimit: memoryLimit)
     }
 
     /// Whether ``open(_:)`` has been called.
-    var isOpen: Bool { lock.withLock { state == .open } }
+    var isOpen: Bool { lock.withLock { state == .opening || state == .open } }
 
     /// The first failure to write the output or the spool, if any.
     var writeFailure: OutputError? { lock.withLock { failure } }
@@ -40,17 +55,36 @@ final class OutputGate: TextOutput, @unchecked Sendable {
     /// Writes `prelude` (which may write to the output itself: a prologue, after the warnings on
     /// standard error), then the bytes held, and lets later writes through.
     func open(_ prelude: (any TextOutput) throws(OutputError) -> Void) {
-        lock.withLock {
-            guard state == .shut else { return }
-            state = .open
-            guard failure == nil else { return }
-            do throws(OutputError) {
-                try prelude(output)
-                try spool.write(to: output)
-            } catch {
-                failure = error
+        let shut = lock.withLock {
+            guard state == .shut else { return false }
+            state = .opening
+            return true
+        }
+        guard shut else { return }
+        do throws(OutputError) {
+            try prelude(output)
+            for _ in 0..<Self.roundsBeforeWaiting {
+                let round: Spool? = lock.withLock {
+                    guard failure == nil, !held.isEmpty else { return nil }
+                    let round = held
+                    held = spare
+                    return round
+                }
+                guard let round else { break }
+                try round.write(to: output)
+                round.removeAll()
+                lock.withLock { spare = round }
             }
-            spool.removeAll()
+            lock.lock()
+            defer { lock.unlock() }
+            if failure == nil { try held.write(to: output) }
+            held.removeAll()
+            state = .open
+        } catch {
+            lock.withLock {
+                if failure == nil { failure = error }
+                state = .open
+            }
         }
     }
 
@@ -59,23 +93,36 @@ final class OutputGate: TextOutput, @unchecked Sendable {
         lock.withLock {
             guard state == .shut else { return }
             state = .discarded
-            spool.removeAll()
+            held.removeAll()
         }
     }
 
     func write(bytes: UnsafeRawBufferPointer) throws(OutputError) {
         lock.lock()
-        defer { lock.unlock() }
-        if let failure { throw failure }
-        do throws(OutputError) {
-            switch state {
-            case .open: try output.write(bytes: bytes)
-            case .shut: try spool.append(bytes)
-            case .discarded: return
+        if let failure {
+            lock.unlock()
+            throw failure
+        }
+        switch state {
+        case .open:
+            // Only this thread writes to the output once the gate is open.
+            lock.unlock()
+            do throws(OutputError) {
+                try output.write(bytes: bytes)
+            } catch {
+                lock.withLock { failure = error }
+                throw error
             }
-        } catch {
-            failure = error
-            throw error
+        case .shut, .opening:
+            defer { lock.unlock() }
+            do throws(OutputError) {
+                try held.append(bytes)
+            } catch {
+                failure = error
+                throw error
+            }
+        case .discarded:
+            lock.unlock()
         }
     }
 
@@ -93,14 +140,13 @@ final class OutputGate: TextOutput, @unchecked Sendable {
 
     /// Flushes the output once open; does nothing before.
     func flush() throws(OutputError) {
-        lock.lock()
-        defer { lock.unlock() }
-        if let failure { throw failure }
-        guard state == .open else { return }
+        let (failed, open) = lock.withLock { (failure, state == .open) }
+        if let failed { throw failed }
+        guard open else { return }
         do throws(OutputError) {
             try output.flush()
         } catch {
-            failure = error
+            lock.withLock { failure = error }
             throw error
         }
     }
