@@ -39,8 +39,9 @@ final class OutputGate: TextOutput, @unchecked Sendable {
     /// Rounds of ``open(_:)`` that let the writer go on before the last, which makes it wait.
     private static let roundsBeforeWaiting = 4
 
-    /// A gate in front of `output`, keeping up to `memoryLimit` bytes in memory while shut.
-    init(_ output: any TextOutput, memoryLimit: Int = 1 << 20) {
+    /// A gate in front of `output`, keeping up to `memoryLimit` bytes in memory (in each of its two
+    /// spools) while shut; the rest goes to a temporary file.
+    init(_ output: any TextOutput, memoryLimit: Int = 1 << 18) {
         self.output = output
         held = Spool(memoryLimit: memoryLimit)
         spare = Spool(memoryLimit: memoryLimit)

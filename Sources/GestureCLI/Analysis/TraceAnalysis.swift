@@ -83,7 +83,10 @@ enum AnalysisFailure: Error {
 /// - ``validate(path:settings:resolver:sceneCheck:)`` then ``stream(_:renderer:into:)``: a first
 ///   pass that only reads and checks the trace, and a second that replays it with the output going
 ///   straight to standard output, in constant memory (`analyze`, one trace at a time). Standard input
-///   and other pipes are copied to an unnamed temporary file first, so that they can be read twice.
+///   and other pipes are copied to an unnamed temporary file first, so that they can be read twice;
+/// - ``open(path:settings:resolver:sceneCheck:)`` then
+///   ``streamWhileChecking(_:renderer:through:prelude:whenGood:)``: both passes at once, for a file of
+///   ``pipelineThreshold`` bytes or more (`analyze`, one trace at a time).
 enum TraceAnalysis {
     /// A trace whose first pass found it good: ready to be replayed.
     struct Validated {

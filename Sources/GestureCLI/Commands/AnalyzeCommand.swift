@@ -10,7 +10,9 @@ import GestureTrace
 ///
 /// One trace at a time (a single trace, or standard output on a terminal), each trace is read
 /// twice: a first pass checks it, a second replays it with the records going straight to standard
-/// output through a 64 KiB buffer, so memory does not grow with the trace. Output that must wait
+/// output through a 64 KiB buffer, so memory does not grow with the trace. For a file of 1 MiB or
+/// more the two passes run at once, the second's output held at an ``OutputGate`` (memory, then a
+/// temporary file) until the first has found the trace good. Output that must wait
 /// (the `json` format's gestures that wait for an earlier one to end, the `text` format's lines
 /// until the trace has ended and its columns' widths are known) waits in spools: memory up to a
 /// limit, then an unnamed temporary file. With several traces and standard output not a terminal,
