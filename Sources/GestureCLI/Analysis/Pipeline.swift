@@ -126,8 +126,8 @@ struct Handover<Value>: @unchecked Sendable {
 /// freed by neither thread while it works.
 ///
 /// One thread at a time uses a batch; the queues' locks order the handovers.
-// Moving instead of an array's copy saves retaining and releasing every `Sample` and `AnalysisRecord`
-// handed over, and the arrays' allocations: the engine thread ran 2.9% fewer instructions (callgrind, 2 MB sample).
+// Arrays cost the engine thread a copy of every sample taken out and exclusivity checks on every record put in
+// (callgrind, analyze of the 2 MB sample: 116.7 M instructions on the engine thread with arrays, 115.7 M with batches).
 final class Batch<Element>: @unchecked Sendable {
     private let storage: UnsafeMutablePointer<Element>
     /// The most values it holds.
