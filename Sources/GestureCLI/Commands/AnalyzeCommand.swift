@@ -191,14 +191,23 @@ private struct AnalyzeRun {
         do throws(AnalysisFailure) {
             try TraceAnalysis.stream(validated, traceRenderer: traceRenderer, into: sink)
         } catch {
-            switch error {
-            case .trace(let error): report(error)
-            case .output(let error):
-                outputFailure = error
-                return false
-            }
+            return reportFailure(error)
         }
         return true
+    }
+
+    /// Reports a trace that turned out bad, or keeps the output's failure.
+    ///
+    /// - Returns: false for the output's failure (nothing more is written).
+    private mutating func reportFailure(_ failure: AnalysisFailure) -> Bool {
+        switch failure {
+        case .trace(let error):
+            report(error)
+            return true
+        case .output(let error):
+            outputFailure = error
+            return false
+        }
     }
 
     /// Both passes of `trace` at once, its output held until the first pass finds it good; the
@@ -221,12 +230,7 @@ private struct AnalyzeRun {
                 for warning in warnings { environment.printError(warning.description) }
             }
         } catch {
-            switch error {
-            case .trace(let error): report(error)
-            case .output(let error):
-                outputFailure = error
-                return false
-            }
+            return reportFailure(error)
         }
         return true
     }
