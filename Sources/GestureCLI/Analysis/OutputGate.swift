@@ -54,14 +54,15 @@ final class OutputGate: TextOutput, @unchecked Sendable {
     var writeFailure: OutputError? { lock.withLock { failure } }
 
     /// Writes `prelude` (which may write to the output itself: a prologue, after the warnings on
-    /// standard error), then the bytes held, and lets later writes through.
+    /// standard error), then the bytes held, and lets later writes through. After a failure to hold
+    /// the bytes (a temporary file that cannot be written), it writes nothing.
     func open(_ prelude: (any TextOutput) throws(OutputError) -> Void) {
-        let shut = lock.withLock {
+        let writes = lock.withLock {
             guard state == .shut else { return false }
-            state = .opening
-            return true
+            state = failure == nil ? .opening : .open
+            return failure == nil
         }
-        guard shut else { return }
+        guard writes else { return }
         do throws(OutputError) {
             try prelude(output)
             for _ in 0..<Self.roundsBeforeWaiting {
