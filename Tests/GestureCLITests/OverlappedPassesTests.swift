@@ -127,6 +127,9 @@ import Testing
             let inParallel = runInProcess(arguments)
             #expect(oneByOne == inParallel, "\(format)")
             #expect(oneByOne.status == 65)
+            // With the progress line on standard error (a terminal) as well.
+            let withProgress = runInProcess(arguments, terminal: true, errorsTerminal: true, variables: ["NO_COLOR": "1"])
+            #expect(withProgress.stdout == inParallel.stdout && withProgress.status == 65, "\(format)")
         }
     }
 
