@@ -24,11 +24,15 @@ final class BoundedQueue<Element: Sendable>: @unchecked Sendable {
         condition.lock()
         defer { condition.unlock() }
         while !cancelled, count == slots.count { condition.wait() }
-        guard !cancelled else { return false }
-        slots[(head + count) % slots.count] = item
-        count += 1
-        condition.broadcast()
-        return true
+        return append(item)
+    }
+
+    /// Adds an item if there is room, without waiting; false when there is none or the consumer
+    /// has cancelled.
+    func offer(_ item: Element) -> Bool {
+        condition.lock()
+        defer { condition.unlock() }
+        return count < slots.count && append(item)
     }
 
     /// Ends the stream: once the items are taken, ``take()`` returns nil.
@@ -44,6 +48,27 @@ final class BoundedQueue<Element: Sendable>: @unchecked Sendable {
         condition.lock()
         defer { condition.unlock() }
         while !cancelled, count == 0, !closed { condition.wait() }
+        return removeFirst()
+    }
+
+    /// The next item if there is one, without waiting.
+    func poll() -> Element? {
+        condition.lock()
+        defer { condition.unlock() }
+        return removeFirst()
+    }
+
+    /// Adds `item` at the end, there being room; false when cancelled. With `condition` locked.
+    private func append(_ item: Element) -> Bool {
+        guard !cancelled else { return false }
+        slots[(head + count) % slots.count] = item
+        count += 1
+        condition.broadcast()
+        return true
+    }
+
+    /// Removes the first item, if any; nil when cancelled. With `condition` locked.
+    private func removeFirst() -> Element? {
         guard !cancelled, count > 0, let item = slots[head] else { return nil }
         slots[head] = nil
         head = (head + 1) % slots.count
@@ -93,4 +118,61 @@ final class BackgroundJob: @unchecked Sendable {
 /// (until the handing thread has waited for it to finish).
 struct Handover<Value>: @unchecked Sendable {
     let value: Value
+}
+
+/// A batch of values handed from one thread to another through a ``BoundedQueue``, in storage of
+/// a fixed capacity: one thread fills it, the other empties it (moving the values out, which copies
+/// nothing) and hands it back to be filled again, so that its storage is allocated once per run and
+/// freed by neither thread while it works.
+///
+/// One thread at a time uses a batch; the queues' locks order the handovers.
+// Arrays cost the engine thread a copy of every sample taken out and exclusivity checks on every record put in
+// (callgrind, analyze of the 2 MB sample: 116.7 M instructions on the engine thread with arrays, 115.7 M with batches).
+final class Batch<Element>: @unchecked Sendable {
+    private let storage: UnsafeMutablePointer<Element>
+    /// The most values it holds.
+    let capacity: Int
+    /// The values it holds, from the start of `storage`.
+    private(set) var count = 0
+
+    /// An empty batch holding up to `capacity` values.
+    init(capacity: Int) {
+        self.capacity = max(1, capacity)
+        storage = .allocate(capacity: self.capacity)
+    }
+
+    deinit {
+        storage.deinitialize(count: count)
+        storage.deallocate()
+    }
+
+    /// Whether it holds `capacity` values.
+    var isFull: Bool { count == capacity }
+
+    /// Whether it holds nothing.
+    var isEmpty: Bool { count == 0 }
+
+    /// Adds `element` at the end; the batch must not be full.
+    @inline(__always)
+    func append(_ element: consuming Element) {
+        precondition(count < capacity, "a full batch")
+        (storage + count).initialize(to: element)
+        count += 1
+    }
+
+    /// Moves every value out, in order, into `body`; the batch is empty after, even when `body` throws
+    /// (the values not yet handed to it are dropped).
+    @inline(__always)
+    func removeAll<E: Error>(_ body: (consuming Element) throws(E) -> Void) throws(E) {
+        var index = 0
+        defer {
+            if index < count { (storage + index).deinitialize(count: count - index) }
+            count = 0
+        }
+        while index < count {
+            let element = (storage + index).move()
+            index += 1
+            try body(element)
+        }
+    }
 }

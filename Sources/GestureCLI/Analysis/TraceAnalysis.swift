@@ -83,7 +83,10 @@ enum AnalysisFailure: Error {
 /// - ``validate(path:settings:resolver:sceneCheck:)`` then ``stream(_:renderer:into:)``: a first
 ///   pass that only reads and checks the trace, and a second that replays it with the output going
 ///   straight to standard output, in constant memory (`analyze`, one trace at a time). Standard input
-///   and other pipes are copied to an unnamed temporary file first, so that they can be read twice.
+///   and other pipes are copied to an unnamed temporary file first, so that they can be read twice;
+/// - ``open(path:settings:resolver:sceneCheck:)`` then
+///   ``streamWhileChecking(_:renderer:through:prelude:whenGood:)``: both passes at once, for a file of
+///   ``pipelineThreshold`` bytes or more (`analyze`, one trace at a time).
 enum TraceAnalysis {
     /// A trace whose first pass found it good: ready to be replayed.
     struct Validated {
@@ -101,6 +104,35 @@ enum TraceAnalysis {
         let scene: SceneOrigin
     }
 
+    /// A trace opened, its header read, its scene resolved and its engine built: its samples not read yet.
+    struct Opened {
+        /// The trace as given.
+        let path: String
+        /// Where its bytes are.
+        let source: TraceSource
+        /// A reader past the header, for the first pass.
+        let reader: TraceReader
+        /// A fresh engine built for the trace's scene.
+        let engine: Engine
+        /// Which scene applied, and where it came from.
+        let scene: SceneOrigin
+        /// The run's settings (`--strict`, `--allow-empty`, the record filter).
+        let settings: AnalyzeSettings
+    }
+
+    /// Opens the trace, reads its header, resolves its scene and builds the engine.
+    ///
+    /// - Parameter sceneCheck: called with the trace's scene before the samples are read (`--only`
+    ///   checks its names against it).
+    /// - Throws: ``TraceAnalysisError`` when the trace or its scene cannot be read or is invalid.
+    static func open(
+        path: String, settings: AnalyzeSettings, resolver: SceneResolver,
+        sceneCheck: (SceneDescription, SceneOrigin) -> Void = { _, _ in }
+    ) throws(TraceAnalysisError) -> Opened {
+        let (source, reader, engine, origin) = try prepare(path: path, settings: settings, resolver: resolver, sceneCheck: sceneCheck)
+        return Opened(path: path, source: source, reader: reader, engine: engine, scene: origin, settings: settings)
+    }
+
     /// The first pass: opens the trace, resolves its scene, builds the engine and reads every sample.
     ///
     /// - Parameter sceneCheck: called with the trace's scene before the samples are read (`--only`
@@ -111,15 +143,29 @@ enum TraceAnalysis {
         path: String, settings: AnalyzeSettings, resolver: SceneResolver,
         sceneCheck: (SceneDescription, SceneOrigin) -> Void = { _, _ in }
     ) throws(TraceAnalysisError) -> Validated {
-        let (source, reader, engine, origin) = try prepare(path: path, settings: settings, resolver: resolver, sceneCheck: sceneCheck)
-        do throws(TraceError) {
-            _ = try reader.readToEnd()
-        } catch {
-            throw .unreadable(source.located(error))
-        }
-        let warnings = try checkedWarnings(reader, source: source, settings: settings)
+        try validate(open(path: path, settings: settings, resolver: resolver, sceneCheck: sceneCheck))
+    }
+
+    /// The rest of the first pass on an opened trace: reads every sample and checks the warnings.
+    static func validate(_ trace: Opened) throws(TraceAnalysisError) -> Validated {
+        let warnings = try check(trace)
         return Validated(
-            path: path, source: source, engine: engine, warnings: warnings, filter: RecordFilter(settings), scene: origin)
+            path: trace.path, source: trace.source, engine: trace.engine, warnings: warnings, filter: RecordFilter(trace.settings),
+            scene: trace.scene)
+    }
+
+    /// Reads every sample of an opened trace, without converting more than checking needs.
+    ///
+    /// - Returns: the reader's warnings (a touch still down at the end), for standard error.
+    /// - Throws: ``TraceAnalysisError`` when the trace does not read, is empty (without
+    ///   `--allow-empty`), or, with `--strict`, has warnings.
+    static func check(_ trace: Opened) throws(TraceAnalysisError) -> [Diagnostic] {
+        do throws(TraceError) {
+            _ = try trace.reader.readToEnd()
+        } catch {
+            throw .unreadable(trace.source.located(error))
+        }
+        return try checkedWarnings(trace.reader, source: trace.source, settings: trace.settings)
     }
 
     /// The second pass: replays the validated trace, rendering each record kept into `sink` as it
@@ -136,13 +182,20 @@ enum TraceAnalysis {
     static func stream(
         _ trace: Validated, renderer: any AnalysisRenderer, into sink: ByteSink, threads: Bool? = nil
     ) throws(AnalysisFailure) {
+        let traceRenderer = renderer.traceRenderer(path: trace.path, scene: trace.scene, extended: trace.engine.hasControlsOrScrollViews)
+        try stream(trace, traceRenderer: traceRenderer, into: sink, threads: threads)
+    }
+
+    /// ``stream(_:renderer:into:threads:)`` with the trace's renderer made.
+    static func stream(
+        _ trace: Validated, traceRenderer: TraceRenderer, into sink: ByteSink, threads: Bool? = nil
+    ) throws(AnalysisFailure) {
         let reader: TraceReader
         do throws(TraceError) {
             reader = try trace.source.reader()
         } catch {
             throw .trace(.unreadable(trace.source.located(error)))
         }
-        let traceRenderer = renderer.traceRenderer(path: trace.path, scene: trace.scene, extended: trace.engine.hasControlsOrScrollViews)
         if threads ?? (trace.source.byteCount >= pipelineThreshold && ProcessInfo.processInfo.activeProcessorCount > 1),
             !traceRenderer.observesSamples
         {
@@ -290,79 +343,6 @@ enum TraceAnalysis {
         do throws(OutputError) { try renderer.end(sink) } catch { throw .output(error) }
     }
 
-    /// ``replay(_:source:engine:filter:renderer:into:)`` on three threads, then the sink drained.
-    private static func pipelinedReplay(
-        _ reader: TraceReader, source: TraceSource, engine: Engine, filter: RecordFilter, renderer: TraceRenderer, into sink: ByteSink
-    ) throws(AnalysisFailure) {
-        let samples = BoundedQueue<[Sample]>(capacity: 4)
-        let records = BoundedQueue<[AnalysisRecord]>(capacity: 8)
-        let failures = PipelineFailures()
-
-        let readerHandover = Handover(value: reader)
-        let reading = BackgroundJob {
-            defer { samples.close() }
-            let reader = readerHandover.value
-            var batch: [Sample] = []
-            batch.reserveCapacity(sampleBatchSize)
-            do throws(TraceError) {
-                while let sample = try reader.next() {
-                    batch.append(sample)
-                    if batch.count == sampleBatchSize {
-                        guard samples.put(batch) else { return }
-                        batch = []
-                        batch.reserveCapacity(sampleBatchSize)
-                    }
-                }
-                if !batch.isEmpty { _ = samples.put(batch) }
-            } catch {
-                failures.setRead(error)
-            }
-        }
-
-        let renderHandover = Handover(value: (renderer, sink))
-        let rendering = BackgroundJob {
-            let (renderer, sink) = renderHandover.value
-            do throws(OutputError) {
-                try renderer.begin(sink)
-                while let batch = records.take() {
-                    for record in batch { try renderer.add(record, to: sink) }
-                }
-                guard !failures.isAborted else { return }
-                try renderer.end(sink)
-                try sink.drain()
-            } catch {
-                failures.setOutput(error)
-                records.cancel()
-            }
-        }
-
-        let batcher = RecordBatcher(queue: records, filter: filter)
-        engine.onRecord = { [batcher] record in batcher.take(record) }
-        defer { engine.onRecord = { _ in } }
-        while let batch = samples.take() {
-            for sample in batch { engine.process(sample) }
-            if batcher.stopped { break }
-        }
-        if batcher.stopped { samples.cancel() }
-        reading.wait()
-        if let error = failures.read {
-            failures.abort()
-            records.cancel()
-            rendering.wait()
-            throw .trace(.unreadable(source.located(error)))
-        }
-        if !batcher.stopped {
-            engine.finish()
-            batcher.flush()
-        }
-        records.close()
-        rendering.wait()
-        if let error = failures.output { throw .output(error) }
-    }
-
-    /// Samples per batch handed from the reading thread to the engine.
-    private static let sampleBatchSize = 4096
-
     /// The reader's warnings, once every sample is read; with `--strict`, thrown as errors.
     private static func checkedWarnings(
         _ reader: TraceReader, source: TraceSource, settings: AnalyzeSettings
@@ -376,52 +356,4 @@ enum TraceAnalysis {
     /// What an empty trace is called, in errors and in `validate`'s warning.
     static let emptyMessage = "the trace has no samples: an empty recording is usually a failed one"
 
-}
-
-/// Collects the engine's records kept into batches for the rendering thread; stops when that
-/// thread has given up (the output failed).
-private final class RecordBatcher {
-    private let queue: BoundedQueue<[AnalysisRecord]>
-    private let filter: RecordFilter
-    private let keepsAll: Bool
-    private var batch: [AnalysisRecord] = []
-    private(set) var stopped = false
-    private static let size = 1024
-
-    init(queue: BoundedQueue<[AnalysisRecord]>, filter: RecordFilter) {
-        self.queue = queue
-        self.filter = filter
-        keepsAll = filter.keepsAll
-        batch.reserveCapacity(Self.size)
-    }
-
-    func take(_ record: AnalysisRecord) {
-        guard !stopped, keepsAll || filter.keeps(record) else { return }
-        batch.append(record)
-        if batch.count == Self.size { flush() }
-    }
-
-    /// Hands the records collected on.
-    func flush() {
-        guard !stopped, !batch.isEmpty else { return }
-        if !queue.put(batch) { stopped = true }
-        batch = []
-        batch.reserveCapacity(Self.size)
-    }
-}
-
-/// What went wrong in a pipelined replay, shared by its threads behind a lock.
-private final class PipelineFailures: @unchecked Sendable {
-    // Read and written only with `lock` held.
-    private let lock = NSLock()
-    private var readError: TraceError?
-    private var outputError: OutputError?
-    private var aborted = false
-
-    var read: TraceError? { lock.withLock { readError } }
-    var output: OutputError? { lock.withLock { outputError } }
-    var isAborted: Bool { lock.withLock { aborted } }
-    func setRead(_ error: TraceError) { lock.withLock { readError = error } }
-    func setOutput(_ error: OutputError) { lock.withLock { outputError = error } }
-    func abort() { lock.withLock { aborted = true } }
 }

@@ -36,6 +36,8 @@ final class TraceSource {
     private let memory: [UInt8]?
     /// The trace's size in bytes (0 when unknown; a stream's, as copied so far).
     var byteCount: Int { copy?.size ?? fileSize }
+    /// Whether the trace is a regular file, read where it is (not a copy, not made in memory).
+    var isRegularFile: Bool { copy == nil && memory == nil && fileSize > 0 }
 
     /// Looks at the trace at `path`, copying it first when it cannot be read twice.
     ///

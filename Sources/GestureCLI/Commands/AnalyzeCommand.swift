@@ -10,7 +10,9 @@ import GestureTrace
 ///
 /// One trace at a time (a single trace, or standard output on a terminal), each trace is read
 /// twice: a first pass checks it, a second replays it with the records going straight to standard
-/// output through a 64 KiB buffer, so memory does not grow with the trace. Output that must wait
+/// output through a 64 KiB buffer, so memory does not grow with the trace. For a file of 1 MiB or
+/// more the two passes run at once, the second's output held at an ``OutputGate`` (memory, then a
+/// temporary file) until the first has found the trace good. Output that must wait
 /// (the `json` format's gestures that wait for an earlier one to end, the `text` format's lines
 /// until the trace has ended and its columns' widths are known) waits in spools: memory up to a
 /// limit, then an unnamed temporary file. With several traces and standard output not a terminal,
@@ -150,32 +152,87 @@ private struct AnalyzeRun {
         sink = ByteSink.output(environment.standardOutput)
     }
 
-    /// Each trace validated by a first pass, then streamed to standard output by a second.
+    /// Each trace validated by a first pass, then streamed to standard output by a second; for a
+    /// big file, both passes at once, the output held until the first has found the trace good.
     mutating func oneByOne() {
         for (index, path) in settings.traces.enumerated() {
-            guard showProgress("analyzing \(index + 1)/\(settings.traces.count): \(path)") else { return }
-            let trace: TraceAnalysis.Validated
-            do throws(TraceAnalysisError) {
-                trace = try TraceAnalysis.validate(path: path, settings: settings, resolver: resolver) { _, origin in
-                    noteScene(origin, of: path)
-                }
-            } catch {
-                report(error)
-                continue
-            }
-            for warning in trace.warnings { environment.printError(warning.description) }
-            guard beginTrace(extended: trace.engine.hasControlsOrScrollViews) else { return }
-            do throws(AnalysisFailure) {
-                try TraceAnalysis.stream(trace, renderer: settings.format.renderer(renderOptions.forTrace(index)), into: sink)
-            } catch {
-                switch error {
-                case .trace(let error): report(error)
-                case .output(let error):
-                    outputFailure = error
-                    return
-                }
-            }
+            guard showProgress("analyzing \(index + 1)/\(settings.traces.count): \(path)"), analyze(path, index: index) else { return }
         }
+    }
+
+    /// Analyzes one trace of ``oneByOne()``.
+    ///
+    /// - Returns: false once standard output has failed.
+    private mutating func analyze(_ path: String, index: Int) -> Bool {
+        let trace: TraceAnalysis.Opened
+        do throws(TraceAnalysisError) {
+            trace = try TraceAnalysis.open(path: path, settings: settings, resolver: resolver) { _, origin in
+                noteScene(origin, of: path)
+            }
+        } catch {
+            report(error)
+            return true
+        }
+        let extended = trace.engine.hasControlsOrScrollViews
+        let traceRenderer = settings.format.renderer(renderOptions.forTrace(index)).traceRenderer(
+            path: path, scene: trace.scene, extended: extended)
+        if TraceAnalysis.overlapsPasses(trace, renderer: traceRenderer) {
+            return streamWhileChecking(trace, renderer: traceRenderer)
+        }
+        let validated: TraceAnalysis.Validated
+        do throws(TraceAnalysisError) {
+            validated = try TraceAnalysis.validate(trace)
+        } catch {
+            report(error)
+            return true
+        }
+        for warning in validated.warnings { environment.printError(warning.description) }
+        guard beginTrace(extended: extended) else { return false }
+        do throws(AnalysisFailure) {
+            try TraceAnalysis.stream(validated, traceRenderer: traceRenderer, into: sink)
+        } catch {
+            return reportFailure(error)
+        }
+        return true
+    }
+
+    /// Reports a trace that turned out bad, or keeps the output's failure.
+    ///
+    /// - Returns: false for the output's failure (nothing more is written).
+    private mutating func reportFailure(_ failure: AnalysisFailure) -> Bool {
+        switch failure {
+        case .trace(let error):
+            report(error)
+            return true
+        case .output(let error):
+            outputFailure = error
+            return false
+        }
+    }
+
+    /// Both passes of `trace` at once, its output held until the first pass finds it good; the
+    /// warnings, then the prologue or separator, are written when it does.
+    ///
+    /// - Returns: false once standard output has failed.
+    private mutating func streamWhileChecking(_ trace: TraceAnalysis.Opened, renderer traceRenderer: TraceRenderer) -> Bool {
+        do throws(OutputError) {
+            try sink.drain()
+        } catch {
+            outputFailure = error
+            return false
+        }
+        let gate = OutputGate(environment.standardOutput)
+        let environment = environment
+        let prelude = wroteTrace ? renderer.separator : renderer.prologue(extended: trace.engine.hasControlsOrScrollViews)
+        defer { if gate.isOpen { wroteTrace = true } }
+        do throws(AnalysisFailure) {
+            try TraceAnalysis.streamWhileChecking(trace, renderer: traceRenderer, through: gate, prelude: prelude) { warnings in
+                for warning in warnings { environment.printError(warning.description) }
+            }
+        } catch {
+            return reportFailure(error)
+        }
+        return true
     }
 
     /// Up to `jobs` traces analyzed at once, each into a spool, written out in argument order.

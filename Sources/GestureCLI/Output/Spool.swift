@@ -92,6 +92,12 @@ final class Spool {
         try spillIfFull()
     }
 
+    /// Appends raw bytes.
+    func append(_ bytes: UnsafeRawBufferPointer) throws(OutputError) {
+        memory.append(bytes)
+        try spillIfFull()
+    }
+
     /// Moves `buffer`'s bytes to the end of the spool, leaving it empty.
     func take(_ buffer: inout ByteBuffer) throws(OutputError) {
         if memory.isEmpty, fileCount == 0, buffer.count >= memoryLimit {

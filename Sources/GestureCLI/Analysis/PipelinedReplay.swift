@@ -1,0 +1,152 @@
+import Foundation
+import GestureKit
+import GestureTrace
+
+extension TraceAnalysis {
+    /// ``replay(_:source:engine:filter:renderer:into:)`` on three threads, then the sink drained:
+    /// one reads the samples, this one runs the engine, one renders the records.
+    ///
+    /// - Parameter pipeline: its queues and failures; another thread may ``ReplayPipeline/abandon()`` it,
+    ///   and the replay then returns without rendering the rest or ending the output.
+    static func pipelinedReplay(
+        _ reader: TraceReader, source: TraceSource, engine: Engine, filter: RecordFilter, renderer: TraceRenderer, into sink: ByteSink,
+        pipeline: ReplayPipeline = ReplayPipeline()
+    ) throws(AnalysisFailure) {
+        let samples = pipeline.samples
+        let records = pipeline.records
+        let failures = pipeline.failures
+
+        let readerHandover = Handover(value: reader)
+        let reading = BackgroundJob {
+            defer { samples.close() }
+            let reader = readerHandover.value
+            var batch = Batch<Sample>(capacity: sampleBatchSize)
+            do throws(TraceError) {
+                while let sample = try reader.next() {
+                    batch.append(sample)
+                    if batch.isFull {
+                        guard samples.put(batch) else { return }
+                        batch = pipeline.emptySamples.poll() ?? Batch(capacity: sampleBatchSize)
+                    }
+                }
+                if !batch.isEmpty { _ = samples.put(batch) }
+            } catch {
+                failures.setRead(error)
+            }
+        }
+
+        let renderHandover = Handover(value: (renderer, sink))
+        let rendering = BackgroundJob {
+            let (renderer, sink) = renderHandover.value
+            do throws(OutputError) {
+                try renderer.begin(sink)
+                while let batch = records.take() {
+                    try batch.removeAll { record throws(OutputError) in try renderer.add(record, to: sink) }
+                    _ = pipeline.emptyRecords.offer(batch)
+                }
+                guard !failures.isAborted else { return }
+                try renderer.end(sink)
+                try sink.drain()
+            } catch {
+                failures.setOutput(error)
+                records.cancel()
+            }
+        }
+
+        let batcher = RecordBatcher(pipeline: pipeline, filter: filter)
+        engine.onRecord = { [batcher] record in batcher.take(record) }
+        defer { engine.onRecord = { _ in } }
+        while let batch = samples.take() {
+            batch.removeAll { sample in engine.process(sample) }
+            _ = pipeline.emptySamples.offer(batch)
+            if batcher.stopped { break }
+        }
+        if batcher.stopped { samples.cancel() }
+        reading.wait()
+        if let error = failures.read {
+            failures.abort()
+            records.cancel()
+            rendering.wait()
+            throw .trace(.unreadable(source.located(error)))
+        }
+        if !batcher.stopped, !failures.isAborted {
+            engine.finish()
+            batcher.flush()
+        }
+        records.close()
+        rendering.wait()
+        if let error = failures.output { throw .output(error) }
+    }
+
+    /// Samples per batch handed from the reading thread to the engine.
+    private static let sampleBatchSize = 4096
+}
+
+/// The queues and the failures of one pipelined replay, shared by its threads.
+final class ReplayPipeline: Sendable {
+    /// Batches of samples, from the reading thread to the engine.
+    let samples = BoundedQueue<Batch<Sample>>(capacity: 4)
+    /// Batches of records kept, from the engine to the rendering thread.
+    let records = BoundedQueue<Batch<AnalysisRecord>>(capacity: 8)
+    /// Emptied batches of samples, handed back to the reading thread to be filled again.
+    let emptySamples = BoundedQueue<Batch<Sample>>(capacity: 6)
+    /// Emptied batches of records, handed back to the engine's thread.
+    let emptyRecords = BoundedQueue<Batch<AnalysisRecord>>(capacity: 10)
+    /// What went wrong.
+    let failures = PipelineFailures()
+
+    /// Stops the replay from any thread: reading, the engine and rendering stop at their next
+    /// batch, and the output is left unfinished.
+    func abandon() {
+        failures.abort()
+        samples.cancel()
+        records.cancel()
+    }
+}
+
+/// Collects the engine's records kept into batches for the rendering thread; stops when that
+/// thread has given up (the output failed).
+private final class RecordBatcher {
+    private let pipeline: ReplayPipeline
+    private let filter: RecordFilter
+    private let keepsAll: Bool
+    private var batch: Batch<AnalysisRecord>
+    private(set) var stopped = false
+    private static let size = 1024
+
+    init(pipeline: ReplayPipeline, filter: RecordFilter) {
+        self.pipeline = pipeline
+        self.filter = filter
+        keepsAll = filter.keepsAll
+        batch = Batch(capacity: Self.size)
+    }
+
+    func take(_ record: AnalysisRecord) {
+        guard !stopped, keepsAll || filter.keeps(record) else { return }
+        batch.append(record)
+        if batch.isFull { flush() }
+    }
+
+    /// Hands the records collected on.
+    func flush() {
+        guard !stopped, !batch.isEmpty else { return }
+        if !pipeline.records.put(batch) { stopped = true }
+        batch = pipeline.emptyRecords.poll() ?? Batch(capacity: Self.size)
+    }
+}
+
+/// What went wrong in a pipelined replay, shared by its threads behind a lock.
+final class PipelineFailures: @unchecked Sendable {
+    // Read and written only with `lock` held.
+    private let lock = NSLock()
+    private var readError: TraceError?
+    private var outputError: OutputError?
+    private var aborted = false
+
+    var read: TraceError? { lock.withLock { readError } }
+    var output: OutputError? { lock.withLock { outputError } }
+    var isAborted: Bool { lock.withLock { aborted } }
+    func setRead(_ error: TraceError) { lock.withLock { readError = error } }
+    func setOutput(_ error: OutputError) { lock.withLock { outputError = error } }
+    func abort() { lock.withLock { aborted = true } }
+}
