@@ -38,6 +38,7 @@ final class LiveTextTraceRenderer: TraceRenderer {
     private let color: Bool
     private let nameWidth: Int
     private static let stateWidth = RecognizerState.allCases.map(\.rawValue.count).max() ?? 0
+    private var scratch = ByteBuffer()
 
     init(path: String, options: RenderOptions, nameWidth: Int) {
         self.path = path
@@ -50,40 +51,60 @@ final class LiveTextTraceRenderer: TraceRenderer {
     }
 
     override func add(_ record: AnalysisRecord, to sink: ByteSink) throws(OutputError) {
-        let cells: [String]
+        let start = sink.buffer.count
+        sink.buffer.append("    ")
+        appendTime(record.t, into: &sink.buffer)
+        sink.buffer.append("  ")
         switch record {
         case .transition(let transition):
-            let state = transition.state.rawValue.padding(to: Self.stateWidth)
-            let styled = color ? TextRenderer.color(of: transition.state).map { $0.apply(state) } ?? state : state
-            cells = [
-                time(transition.t), transition.recognizer.padding(to: nameWidth), styled,
-                TextRenderer.figures(of: transition).joined(separator: ", "),
-            ]
+            appendName(transition.recognizer, into: &sink.buffer)
+            let style = color ? TextRenderer.color(of: transition.state) : nil
+            if let style { TextColumns.startStyle(style, into: &sink.buffer) }
+            let state = transition.state.rawValue
+            sink.buffer.append(utf8: state)
+            sink.buffer.appendSpaces(Self.stateWidth - state.utf8.count)
+            if style != nil { TextColumns.endStyle(into: &sink.buffer) }
+            sink.buffer.append("  ")
+            TextRenderer.appendFigures(of: transition, cause: transition.cause, into: &sink.buffer)
         case .delivery(let delivery):
-            cells = [
-                time(delivery.t), delivery.responder.padding(to: nameWidth), delivery.method.rawValue,
-                TextRenderer.figures(of: delivery).joined(separator: ", "),
-            ]
+            appendName(delivery.responder, into: &sink.buffer)
+            sink.buffer.append(utf8: delivery.method.rawValue)
+            sink.buffer.append("  ")
+            TextRenderer.appendFigures(of: delivery, into: &sink.buffer)
         case .control(let control):
-            cells = [
-                time(control.t), control.control.padding(to: nameWidth), control.event.rawValue,
-                TextRenderer.figures(of: control).joined(separator: ", "),
-            ]
+            appendName(control.control, into: &sink.buffer)
+            sink.buffer.append(utf8: control.event.rawValue)
+            sink.buffer.append("  ")
+            TextRenderer.appendFigures(of: control, into: &sink.buffer)
         case .scroll(let scroll):
-            cells = [
-                time(scroll.t), scroll.scrollView.padding(to: nameWidth), scroll.event.rawValue,
-                TextRenderer.figures(of: scroll).joined(separator: ", "),
-            ]
+            appendName(scroll.scrollView, into: &sink.buffer)
+            sink.buffer.append(utf8: scroll.event.rawValue)
+            sink.buffer.append("  ")
+            TextRenderer.appendFigures(of: scroll, into: &sink.buffer)
         }
-        append(TextColumns.trimmed("    " + cells.joined(separator: "  ")), to: sink)
+        TextColumns.trimTrailingSpaces(from: start, in: &sink.buffer)
+        sink.buffer.append(UInt8(ascii: "\n"))
         try sink.drainIfFull()
     }
 
-    /// The time right-aligned in its column, dimmed when colour is allowed.
-    private func time(_ t: Double) -> String {
-        let text = TextRenderer.time(t)
-        let padded = String(repeating: " ", count: max(0, LiveTextRenderer.timeWidth - text.count)) + text
-        return color ? TerminalStyle.dim.apply(padded) : padded
+    /// The time right-aligned in its column, dimmed when colour is allowed, then two spaces.
+    private func appendTime(_ t: Double, into out: inout ByteBuffer) {
+        scratch.removeAll()
+        TextRenderer.appendTime(t, into: &scratch)
+        if color { TextColumns.startStyle(.dim, into: &out) }
+        out.appendSpaces(LiveTextRenderer.timeWidth - scratch.count)
+        scratch.withUnsafeBytes { out.append($0) }
+        if color { TextColumns.endStyle(into: &out) }
+    }
+
+    /// A recognizer, responder, control or scroll view, padded to the names' column, then two spaces.
+    private func appendName(_ name: String, into out: inout ByteBuffer) {
+        var name = name
+        name.withUTF8 { bytes in
+            out.append(bytes)
+            out.appendSpaces(nameWidth - TextWidth.of(UnsafeRawBufferPointer(bytes)))
+        }
+        out.append("  ")
     }
 
     private func append(_ line: String, to sink: ByteSink) {

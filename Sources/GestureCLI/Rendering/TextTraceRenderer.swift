@@ -43,59 +43,87 @@ final class TextTraceRenderer: TraceRenderer {
         guard options.deliveries else {
             switch record {
             case .transition(let transition): try gestures.add(transition, to: linesSink)
-            case .control(let control): try addViewEvent(Self.viewEventLine(control))
+            case .control(let control): try addViewEvent(control: control)
             case .scroll(let scroll):
                 // `--compact`: a scroll view's moves between its events are not listed, one line a frame.
                 if options.compact, scroll.event == .didScroll || scroll.event == .didZoom { return }
-                try addViewEvent(Self.viewEventLine(scroll))
+                try addViewEvent(scroll: scroll)
             case .delivery: break
             }
             return
         }
         // With deliveries the text is a log: transitions, deliveries, control events and scrolling
         // in the order they happened.
-        let line: TextLine
+        scratch.removeAll()
         switch record {
         case .transition(let transition):
-            line = .logTransition(
-                time: TextRenderer.time(transition.t), state: transition.state, recognizer: transition.recognizer,
-                figures: TextRenderer.figures(of: transition).joined(separator: ", "))
+            TextLine.start(.logTransition, into: &scratch)
+            logColumns.time = max(logColumns.time, TextLine.appendTime(transition.t, into: &scratch))
+            TextLine.append(transition.state, into: &scratch)
+            logColumns.method = max(logColumns.method, transition.state.rawValue.utf8.count)
+            logColumns.responder = max(logColumns.responder, TextLine.appendCell(transition.recognizer, into: &scratch))
+            let figures = TextLine.openCell(into: &scratch)
+            TextRenderer.appendFigures(of: transition, cause: transition.cause, into: &scratch)
+            TextLine.closeCell(figures, into: &scratch)
         case .delivery(let delivery):
-            line = .delivery(
-                time: TextRenderer.time(delivery.t), method: delivery.method, responder: delivery.responder,
-                figures: TextRenderer.figures(of: delivery).joined(separator: ", "))
+            TextLine.start(.delivery, into: &scratch)
+            logColumns.time = max(logColumns.time, TextLine.appendTime(delivery.t, into: &scratch))
+            TextLine.append(delivery.method, into: &scratch)
+            logColumns.method = max(logColumns.method, delivery.method.rawValue.utf8.count)
+            logColumns.responder = max(logColumns.responder, TextLine.appendCell(delivery.responder, into: &scratch))
+            let figures = TextLine.openCell(into: &scratch)
+            TextRenderer.appendFigures(of: delivery, into: &scratch)
+            TextLine.closeCell(figures, into: &scratch)
         case .control(let control):
-            line = Self.viewEventLine(control)
+            Self.appendViewEvent(control: control, columns: &logColumns, into: &scratch)
         case .scroll(let scroll):
-            line = Self.viewEventLine(scroll)
+            Self.appendViewEvent(scroll: scroll, columns: &logColumns, into: &scratch)
         }
-        logColumns.widen(for: line)
-        scratch.removeAll()
-        line.encode(into: &scratch)
         try lines.append(scratch)
         logCount += 1
     }
 
-    private static func viewEventLine(_ control: ControlRecord) -> TextLine {
-        .viewEvent(
-            time: TextRenderer.time(control.t), subject: control.control, event: control.event.rawValue,
-            figures: TextRenderer.figures(of: control).joined(separator: ", "))
+    /// A control's line: time, control, event, figures.
+    private static func appendViewEvent(control: ControlRecord, columns: inout TextColumns, into out: inout ByteBuffer) {
+        TextLine.start(.viewEvent, into: &out)
+        columns.time = max(columns.time, TextLine.appendTime(control.t, into: &out))
+        columns.subject = max(columns.subject, TextLine.appendCell(control.control, into: &out))
+        columns.event = max(columns.event, TextLine.appendCell(control.event.rawValue, into: &out))
+        let figures = TextLine.openCell(into: &out)
+        TextRenderer.appendFigures(of: control, into: &out)
+        TextLine.closeCell(figures, into: &out)
     }
 
-    private static func viewEventLine(_ scroll: ScrollRecord) -> TextLine {
-        .viewEvent(
-            time: TextRenderer.time(scroll.t), subject: scroll.scrollView, event: scroll.event.rawValue,
-            figures: TextRenderer.figures(of: scroll).joined(separator: ", "))
+    /// A scroll view's line: time, scroll view, event, figures.
+    private static func appendViewEvent(scroll: ScrollRecord, columns: inout TextColumns, into out: inout ByteBuffer) {
+        TextLine.start(.viewEvent, into: &out)
+        columns.time = max(columns.time, TextLine.appendTime(scroll.t, into: &out))
+        columns.subject = max(columns.subject, TextLine.appendCell(scroll.scrollView, into: &out))
+        columns.event = max(columns.event, TextLine.appendCell(scroll.event.rawValue, into: &out))
+        let figures = TextLine.openCell(into: &out)
+        TextRenderer.appendFigures(of: scroll, into: &out)
+        TextLine.closeCell(figures, into: &out)
     }
 
-    /// A control or scroll line, shown after the gestures when there is no log.
-    private func addViewEvent(_ line: TextLine) throws(OutputError) {
+    /// A control line, shown after the gestures when there is no log.
+    private func addViewEvent(control: ControlRecord) throws(OutputError) {
+        scratch.removeAll()
+        Self.appendViewEvent(control: control, columns: &viewEventColumns, into: &scratch)
+        try viewEventSpool().append(scratch)
+    }
+
+    /// A scroll line, shown after the gestures when there is no log.
+    private func addViewEvent(scroll: ScrollRecord) throws(OutputError) {
+        scratch.removeAll()
+        Self.appendViewEvent(scroll: scroll, columns: &viewEventColumns, into: &scratch)
+        try viewEventSpool().append(scratch)
+    }
+
+    /// The spool of the control and scroll lines, made at the first one.
+    private func viewEventSpool() -> Spool {
         let spool = viewEvents ?? Spool(memoryLimit: spoolLimit << 2)
         viewEvents = spool
-        viewEventColumns.widen(for: line)
-        scratch.removeAll()
-        line.encode(into: &scratch)
-        try spool.append(scratch)
+        return spool
     }
 
     override func end(_ sink: ByteSink) throws(OutputError) {
@@ -124,9 +152,11 @@ final class TextTraceRenderer: TraceRenderer {
         var decoder = TextLineDecoder()
         let color = options.color
         try spool.forEachChunk { chunk throws(OutputError) in
-            try decoder.decode(chunk) { line throws(OutputError) in
-                append(columns.render(line, color: color), to: sink)
+            try decoder.decode(chunk) { line throws(OutputError) -> Int? in
+                guard let count = try columns.write(line, color: color, into: &sink.buffer) else { return nil }
+                sink.buffer.append(UInt8(ascii: "\n"))
                 try sink.drainIfFull()
+                return count
             }
         }
         try decoder.finish()
@@ -162,8 +192,8 @@ struct TextGestureLayout: GestureLayout {
         var last: TransitionRecord
         /// What made it begin or recognize (its first transition's `cause`).
         var cause: String?
-        /// The first transition's line, held until a second transition shows it is needed.
-        var first: TextLine?
+        /// The first transition, held until a second transition shows that its line is needed.
+        var first: TransitionRecord?
     }
 
     func open(_ first: TransitionRecord, index: Int) -> GestureSummary {
@@ -171,30 +201,50 @@ struct TextGestureLayout: GestureLayout {
     }
 
     mutating func add(_ transition: TransitionRecord, position: Int, to gesture: inout GestureSummary, into out: inout ByteBuffer) {
-        let time = TextRenderer.time(transition.t)
-        columns.time = max(columns.time, time.count)
         gesture.last = transition
-        guard !compact else { return }
-        let line = TextLine.transition(
-            time: time, state: transition.state, figures: TextRenderer.figures(of: transition).joined(separator: ", "))
-        if position == 0 {
-            gesture.first = line
+        guard !compact, position > 0 else {
+            // Not shown (yet): its time widens the time column all the same.
+            let start = out.count
+            TextRenderer.appendTime(transition.t, into: &out)
+            columns.time = max(columns.time, out.count - start)
+            out.truncate(to: start)
+            if !compact { gesture.first = transition }
             return
         }
         if position == 1, let first = gesture.first {
-            columns.widen(for: first)
-            first.encode(into: &out)
+            append(first, into: &out)
+            gesture.first = nil
         }
-        columns.widen(for: line)
-        line.encode(into: &out)
+        append(transition, into: &out)
+    }
+
+    /// A transition's line: time, state, figures.
+    private mutating func append(_ transition: TransitionRecord, into out: inout ByteBuffer) {
+        TextLine.start(.transition, into: &out)
+        columns.time = max(columns.time, TextLine.appendTime(transition.t, into: &out))
+        TextLine.append(transition.state, into: &out)
+        columns.state = max(columns.state, transition.state.rawValue.utf8.count)
+        let figures = TextLine.openCell(into: &out)
+        TextRenderer.appendFigures(of: transition, cause: transition.cause, into: &out)
+        TextLine.closeCell(figures, into: &out)
     }
 
     mutating func header(of gesture: GestureSummary, into out: inout ByteBuffer) {
-        let line = TextLine.gesture(
-            outcome: gesture.last.state, recognizer: gesture.recognizer, kind: gesture.kind, view: gesture.view,
-            span: TextRenderer.span(start: gesture.start, end: gesture.last.t), summary: TextRenderer.summary(of: gesture.last, cause: gesture.cause))
-        columns.widen(for: line)
-        line.encode(into: &out)
+        let outcome = gesture.last.state
+        TextLine.start(.gesture, into: &out)
+        TextLine.append(outcome, into: &out)
+        columns.outcome = max(columns.outcome, outcome.rawValue.utf8.count)
+        columns.recognizer = max(columns.recognizer, TextLine.appendCell(gesture.recognizer, into: &out))
+        columns.kind = max(columns.kind, TextLine.appendCell(gesture.kind, into: &out))
+        columns.view = max(columns.view, TextLine.appendCell(gesture.view, into: &out))
+        let span = TextLine.openCell(into: &out)
+        TextRenderer.appendSpan(start: gesture.start, end: gesture.last.t, into: &out)
+        // The times are ASCII; the dash between them is one character of three bytes.
+        let spanWidth = out.count - span - 2 - (gesture.start == gesture.last.t ? 0 : 2)
+        columns.span = max(columns.span, TextLine.closePaddedCell(span, width: spanWidth, into: &out))
+        let summary = TextLine.openCell(into: &out)
+        TextRenderer.appendSummary(of: gesture.last, cause: gesture.cause, into: &out)
+        TextLine.closeCell(summary, into: &out)
     }
 
     func footer(of gesture: GestureSummary, into out: inout ByteBuffer) {}
