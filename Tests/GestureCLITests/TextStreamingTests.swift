@@ -228,21 +228,23 @@ extension TextStreamingTests {
         var columns = TextColumns()
         for line in Self.lines { line.encode(into: &bytes, columns: &columns) }
         var decoder = TextLineDecoder()
-        var shown = ByteBuffer()
+        var shown = LineBuffer(capacity: 16)
+        defer { shown.deallocate() }
         try bytes.withUnsafeBytes { all throws(OutputError) in
             var start = 0
             while start < all.count {
                 let end = min(start + chunkSize, all.count)
                 try decoder.decode(UnsafeRawBufferPointer(rebasing: all[start..<end])) { line throws(OutputError) -> Int? in
                     guard let count = try columns.write(line, color: false, into: &shown) else { return nil }
-                    shown.append(UInt8(ascii: "\n"))
+                    shown.reserve(1)
+                    shown.write(byte: UInt8(ascii: "\n"))
                     return count
                 }
                 start = end
             }
         }
         try decoder.finish()
-        #expect(shown.string == Self.lines.map { $0.shown(columns) + "\n" }.joined())
+        #expect(String(decoding: shown.bytes, as: UTF8.self) == Self.lines.map { $0.shown(columns) + "\n" }.joined())
         #expect(columns.recognizer == 9 && columns.subject == 9000 && columns.span == 200)
     }
 
@@ -252,14 +254,15 @@ extension TextStreamingTests {
         var columns = TextColumns()
         Self.lines[0].encode(into: &bytes, columns: &columns)
         var decoder = TextLineDecoder()
-        var shown = ByteBuffer()
+        var shown = LineBuffer(capacity: 16)
+        defer { shown.deallocate() }
         try bytes.withUnsafeBytes { all throws(OutputError) in
             try decoder.decode(UnsafeRawBufferPointer(rebasing: all[..<(all.count - 1)])) { line throws(OutputError) in
                 try columns.write(line, color: false, into: &shown)
             }
         }
         #expect(throws: OutputError.self) { try decoder.finish() }
-        #expect(shown.isEmpty)
+        #expect(shown.count == 0)
         for damaged: [UInt8] in [[0], [9, 1, 2], [2, 1, 0x30, 1, 99, 0], [1, 0, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF]] {
             var decoder = TextLineDecoder()
             var buffer = ByteBuffer()

@@ -82,7 +82,8 @@ final class LiveTextTraceRenderer: TraceRenderer {
             sink.buffer.append("  ")
             TextRenderer.appendFigures(of: scroll, into: &sink.buffer)
         }
-        TextColumns.trimTrailingSpaces(from: start, in: &sink.buffer)
+        let kept = sink.buffer.withUnsafeBytes { bytes in TextColumns.trimmedCount(UnsafeRawBufferPointer(rebasing: bytes[start...])) }
+        sink.buffer.truncate(to: start + kept)
         sink.buffer.append(UInt8(ascii: "\n"))
         try sink.drainIfFull()
     }
