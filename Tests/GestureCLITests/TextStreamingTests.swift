@@ -137,49 +137,49 @@ extension TextStreamingTests {
         case logTransition(time: Double, RecognizerState, recognizer: String, figures: String)
 
         /// Writes the line's spool form, widening `columns`.
-        func encode(into out: inout ByteBuffer, columns: inout TextColumns) {
+        func encode(into out: LineBuffer, columns: inout TextColumns) {
             func last(_ text: String) {
-                let cell = TextLine.openCell(into: &out)
-                out.append(utf8: text)
-                TextLine.closeCell(cell, into: &out)
+                let cell = TextLine.openCell(into: out)
+                out.write(utf8: text)
+                TextLine.closeCell(cell, into: out)
             }
             switch self {
             case .gesture(let outcome, let recognizer, let kind, let view, let span, let summary):
-                TextLine.start(.gesture, into: &out)
-                TextLine.append(outcome, into: &out)
+                TextLine.start(.gesture, into: out)
+                TextLine.append(outcome, into: out)
                 columns.outcome = max(columns.outcome, outcome.rawValue.count)
-                columns.recognizer = max(columns.recognizer, TextLine.appendCell(recognizer, into: &out))
-                columns.kind = max(columns.kind, TextLine.appendCell(kind, into: &out))
-                columns.view = max(columns.view, TextLine.appendCell(view, into: &out))
-                let cell = TextLine.openCell(into: &out)
-                out.append(utf8: span)
-                columns.span = max(columns.span, TextLine.closePaddedCell(cell, into: &out))
+                columns.recognizer = max(columns.recognizer, TextLine.appendCell(recognizer, into: out))
+                columns.kind = max(columns.kind, TextLine.appendCell(kind, into: out))
+                columns.view = max(columns.view, TextLine.appendCell(view, into: out))
+                let cell = TextLine.openCell(into: out)
+                out.write(utf8: span)
+                columns.span = max(columns.span, TextLine.closePaddedCell(cell, into: out))
                 last(summary)
             case .transition(let time, let state, let figures):
-                TextLine.start(.transition, into: &out)
-                columns.time = max(columns.time, TextLine.appendTime(time, into: &out))
-                TextLine.append(state, into: &out)
+                TextLine.start(.transition, into: out)
+                columns.time = max(columns.time, TextLine.appendTime(time, into: out))
+                TextLine.append(state, into: out)
                 columns.state = max(columns.state, state.rawValue.count)
                 last(figures)
             case .delivery(let time, let method, let responder, let figures):
-                TextLine.start(.delivery, into: &out)
-                columns.time = max(columns.time, TextLine.appendTime(time, into: &out))
-                TextLine.append(method, into: &out)
+                TextLine.start(.delivery, into: out)
+                columns.time = max(columns.time, TextLine.appendTime(time, into: out))
+                TextLine.append(method, into: out)
                 columns.method = max(columns.method, method.rawValue.count)
-                columns.responder = max(columns.responder, TextLine.appendCell(responder, into: &out))
+                columns.responder = max(columns.responder, TextLine.appendCell(responder, into: out))
                 last(figures)
             case .viewEvent(let time, let subject, let event, let figures):
-                TextLine.start(.viewEvent, into: &out)
-                columns.time = max(columns.time, TextLine.appendTime(time, into: &out))
-                columns.subject = max(columns.subject, TextLine.appendCell(subject, into: &out))
-                columns.event = max(columns.event, TextLine.appendCell(event, into: &out))
+                TextLine.start(.viewEvent, into: out)
+                columns.time = max(columns.time, TextLine.appendTime(time, into: out))
+                columns.subject = max(columns.subject, TextLine.appendCell(subject, into: out))
+                columns.event = max(columns.event, TextLine.appendCell(event, into: out))
                 last(figures)
             case .logTransition(let time, let state, let recognizer, let figures):
-                TextLine.start(.logTransition, into: &out)
-                columns.time = max(columns.time, TextLine.appendTime(time, into: &out))
-                TextLine.append(state, into: &out)
+                TextLine.start(.logTransition, into: out)
+                columns.time = max(columns.time, TextLine.appendTime(time, into: out))
+                TextLine.append(state, into: out)
                 columns.method = max(columns.method, state.rawValue.count)
-                columns.responder = max(columns.responder, TextLine.appendCell(recognizer, into: &out))
+                columns.responder = max(columns.responder, TextLine.appendCell(recognizer, into: out))
                 last(figures)
             }
         }
@@ -224,24 +224,21 @@ extension TextStreamingTests {
     /// their bytes, trailing spaces that belong to a character before them.
     @Test(arguments: [1, 2, 3, 7, 64, 1 << 16])
     func linesReadBackFromChunksOfAnySize(_ chunkSize: Int) throws {
-        var bytes = ByteBuffer()
+        let bytes = LineBuffer()
         var columns = TextColumns()
-        for line in Self.lines { line.encode(into: &bytes, columns: &columns) }
+        for line in Self.lines { line.encode(into: bytes, columns: &columns) }
         var decoder = TextLineDecoder()
-        var shown = LineBuffer(capacity: 16)
-        defer { shown.deallocate() }
-        try bytes.withUnsafeBytes { all throws(OutputError) in
-            var start = 0
-            while start < all.count {
-                let end = min(start + chunkSize, all.count)
-                try decoder.decode(UnsafeRawBufferPointer(rebasing: all[start..<end])) { line throws(OutputError) -> Int? in
-                    guard let count = try columns.write(line, color: false, into: &shown) else { return nil }
-                    shown.reserve(1)
-                    shown.write(byte: UInt8(ascii: "\n"))
-                    return count
-                }
-                start = end
+        let shown = LineBuffer(capacity: 16)
+        let all = bytes.bytes
+        var start = 0
+        while start < all.count {
+            let end = min(start + chunkSize, all.count)
+            try decoder.decode(UnsafeRawBufferPointer(rebasing: all[start..<end])) { line throws(OutputError) -> Int? in
+                guard let count = try columns.write(line, color: false, into: shown) else { return nil }
+                shown.write(byte: UInt8(ascii: "\n"))
+                return count
             }
+            start = end
         }
         try decoder.finish()
         #expect(String(decoding: shown.bytes, as: UTF8.self) == Self.lines.map { $0.shown(columns) + "\n" }.joined())
@@ -250,16 +247,13 @@ extension TextStreamingTests {
 
     /// Bytes that are not lines, or that end inside one, are an error, not a crash.
     @Test func damagedLinesAreAnError() throws {
-        var bytes = ByteBuffer()
+        let bytes = LineBuffer()
         var columns = TextColumns()
-        Self.lines[0].encode(into: &bytes, columns: &columns)
+        Self.lines[0].encode(into: bytes, columns: &columns)
         var decoder = TextLineDecoder()
-        var shown = LineBuffer(capacity: 16)
-        defer { shown.deallocate() }
-        try bytes.withUnsafeBytes { all throws(OutputError) in
-            try decoder.decode(UnsafeRawBufferPointer(rebasing: all[..<(all.count - 1)])) { line throws(OutputError) in
-                try columns.write(line, color: false, into: &shown)
-            }
+        let shown = LineBuffer(capacity: 16)
+        try decoder.decode(UnsafeRawBufferPointer(rebasing: bytes.bytes[..<(bytes.count - 1)])) { line throws(OutputError) in
+            try columns.write(line, color: false, into: shown)
         }
         #expect(throws: OutputError.self) { try decoder.finish() }
         #expect(shown.count == 0)
@@ -269,7 +263,7 @@ extension TextStreamingTests {
             buffer.append(damaged)
             #expect(throws: OutputError.self) {
                 try buffer.withUnsafeBytes { raw throws(OutputError) in
-                    try decoder.decode(raw) { line throws(OutputError) in try columns.write(line, color: false, into: &shown) }
+                    try decoder.decode(raw) { line throws(OutputError) in try columns.write(line, color: false, into: shown) }
                 }
             }
         }

@@ -38,7 +38,9 @@ final class LiveTextTraceRenderer: TraceRenderer {
     private let color: Bool
     private let nameWidth: Int
     private static let stateWidth = RecognizerState.allCases.map(\.rawValue.count).max() ?? 0
-    private var scratch = ByteBuffer()
+    /// The line being written, and its time.
+    private let line = LineBuffer()
+    private let time = LineBuffer(capacity: 64)
 
     init(path: String, options: RenderOptions, nameWidth: Int) {
         self.path = path
@@ -51,61 +53,61 @@ final class LiveTextTraceRenderer: TraceRenderer {
     }
 
     override func add(_ record: AnalysisRecord, to sink: ByteSink) throws(OutputError) {
-        let start = sink.buffer.count
-        sink.buffer.append("    ")
-        appendTime(record.t, into: &sink.buffer)
-        sink.buffer.append("  ")
+        let out = line
+        out.removeAll()
+        out.write("    ")
+        appendTime(record.t)
         switch record {
         case .transition(let transition):
-            appendName(transition.recognizer, into: &sink.buffer)
+            appendName(transition.recognizer)
             let style = color ? TextRenderer.color(of: transition.state) : nil
-            if let style { TextColumns.startStyle(style, into: &sink.buffer) }
+            if let style { TextColumns.startStyle(style, into: out) }
             let state = transition.state.rawValue
-            sink.buffer.append(utf8: state)
-            sink.buffer.appendSpaces(Self.stateWidth - state.utf8.count)
-            if style != nil { TextColumns.endStyle(into: &sink.buffer) }
-            sink.buffer.append("  ")
-            TextRenderer.appendFigures(of: transition, cause: transition.cause, into: &sink.buffer)
+            out.write(utf8: state)
+            out.writeSpaces(Self.stateWidth - state.utf8.count)
+            if style != nil { TextColumns.endStyle(into: out) }
+            out.write("  ")
+            TextRenderer.appendFigures(of: transition, cause: transition.cause, into: out)
         case .delivery(let delivery):
-            appendName(delivery.responder, into: &sink.buffer)
-            sink.buffer.append(utf8: delivery.method.rawValue)
-            sink.buffer.append("  ")
-            TextRenderer.appendFigures(of: delivery, into: &sink.buffer)
+            appendName(delivery.responder)
+            out.write(utf8: delivery.method.rawValue)
+            out.write("  ")
+            TextRenderer.appendFigures(of: delivery, into: out)
         case .control(let control):
-            appendName(control.control, into: &sink.buffer)
-            sink.buffer.append(utf8: control.event.rawValue)
-            sink.buffer.append("  ")
-            TextRenderer.appendFigures(of: control, into: &sink.buffer)
+            appendName(control.control)
+            out.write(utf8: control.event.rawValue)
+            out.write("  ")
+            TextRenderer.appendFigures(of: control, into: out)
         case .scroll(let scroll):
-            appendName(scroll.scrollView, into: &sink.buffer)
-            sink.buffer.append(utf8: scroll.event.rawValue)
-            sink.buffer.append("  ")
-            TextRenderer.appendFigures(of: scroll, into: &sink.buffer)
+            appendName(scroll.scrollView)
+            out.write(utf8: scroll.event.rawValue)
+            out.write("  ")
+            TextRenderer.appendFigures(of: scroll, into: out)
         }
-        let kept = sink.buffer.withUnsafeBytes { bytes in TextColumns.trimmedCount(UnsafeRawBufferPointer(rebasing: bytes[start...])) }
-        sink.buffer.truncate(to: start + kept)
+        sink.buffer.append(UnsafeRawBufferPointer(rebasing: out.bytes[..<TextColumns.trimmedCount(out.bytes)]))
         sink.buffer.append(UInt8(ascii: "\n"))
         try sink.drainIfFull()
     }
 
     /// The time right-aligned in its column, dimmed when colour is allowed, then two spaces.
-    private func appendTime(_ t: Double, into out: inout ByteBuffer) {
-        scratch.removeAll()
-        TextRenderer.appendTime(t, into: &scratch)
-        if color { TextColumns.startStyle(.dim, into: &out) }
-        out.appendSpaces(LiveTextRenderer.timeWidth - scratch.count)
-        scratch.withUnsafeBytes { out.append($0) }
-        if color { TextColumns.endStyle(into: &out) }
+    private func appendTime(_ t: Double) {
+        time.removeAll()
+        TextRenderer.appendTime(t, into: time)
+        if color { TextColumns.startStyle(.dim, into: line) }
+        line.writeSpaces(LiveTextRenderer.timeWidth - time.count)
+        line.write(time.bytes)
+        if color { TextColumns.endStyle(into: line) }
+        line.write("  ")
     }
 
     /// A recognizer, responder, control or scroll view, padded to the names' column, then two spaces.
-    private func appendName(_ name: String, into out: inout ByteBuffer) {
+    private func appendName(_ name: String) {
         var name = name
         name.withUTF8 { bytes in
-            out.append(bytes)
-            out.appendSpaces(nameWidth - TextWidth.of(UnsafeRawBufferPointer(bytes)))
+            line.write(UnsafeRawBufferPointer(bytes))
+            line.writeSpaces(nameWidth - TextWidth.of(UnsafeRawBufferPointer(bytes)))
         }
-        out.append("  ")
+        line.write("  ")
     }
 
     private func append(_ line: String, to sink: ByteSink) {

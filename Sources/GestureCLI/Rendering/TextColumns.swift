@@ -25,12 +25,9 @@ struct TextColumns {
     /// - Returns: the number of bytes the line took in `line`, or nil, writing nothing, when
     ///   `line` ends before the line does.
     /// - Throws: ``OutputError/failed(reason:)`` when the bytes are not a line's spool form.
-    func write(_ line: UnsafeRawBufferPointer, color: Bool, into out: inout LineBuffer) throws(OutputError) -> Int? {
+    func write(_ line: UnsafeRawBufferPointer, color: Bool, into out: LineBuffer) throws(OutputError) -> Int? {
         var cursor = TextLine.Cursor(line)
         guard let kindByte = cursor.byte() else { return nil }
-        // Room for the line: its cells are within its spool form, padding within the widths, and
-        // the indent, separators, names of states and methods and styles within 128 bytes.
-        let room = outcome + recognizer + kind + view + span + time + state + method + responder + subject + event + 128
         let start = out.count
         switch TextLine.Kind(rawValue: kindByte) {
         case .gesture:
@@ -40,53 +37,48 @@ struct TextColumns {
                 let view = try cursor.cell(padded: true), let span = try cursor.cell(padded: true),
                 let summary = try cursor.cell(padded: false)
             else { return nil }
-            out.reserve(cursor.offset + room)
             out.write("  ")
-            Self.write(name: outcome.rawValue, width: self.outcome, style: color ? TextRenderer.color(of: outcome) : nil, into: &out)
-            Self.write(recognizer, of: line, width: self.recognizer, into: &out)
-            Self.write(kind, of: line, width: self.kind, into: &out)
-            Self.write(view, of: line, width: self.view, into: &out)
-            Self.write(span, of: line, width: self.span, into: &out)
-            Self.write(last: summary, of: line, into: &out)
+            Self.write(name: outcome.rawValue, width: self.outcome, style: color ? TextRenderer.color(of: outcome) : nil, into: out)
+            Self.write(recognizer, of: line, width: self.recognizer, into: out)
+            Self.write(kind, of: line, width: self.kind, into: out)
+            Self.write(view, of: line, width: self.view, into: out)
+            Self.write(span, of: line, width: self.span, into: out)
+            Self.write(last: summary, of: line, into: out)
         case .transition:
             guard let time = try cursor.cell(padded: true), let code = cursor.byte() else { return nil }
             let state = try TextLine.state(code)
             guard let figures = try cursor.cell(padded: false) else { return nil }
-            out.reserve(cursor.offset + room)
             out.write("      ")
-            Self.write(time, of: line, width: self.time, style: color ? .dim : nil, into: &out)
-            Self.write(name: state.rawValue, width: self.state, style: nil, into: &out)
-            Self.write(last: figures, of: line, into: &out)
+            Self.write(time, of: line, width: self.time, style: color ? .dim : nil, into: out)
+            Self.write(name: state.rawValue, width: self.state, style: nil, into: out)
+            Self.write(last: figures, of: line, into: out)
         case .delivery:
             guard let time = try cursor.cell(padded: true), let code = cursor.byte() else { return nil }
             let method = try TextLine.method(code)
             guard let responder = try cursor.cell(padded: true), let figures = try cursor.cell(padded: false) else { return nil }
-            out.reserve(cursor.offset + room)
             out.write("  ")
-            Self.write(time, of: line, width: self.time, style: color ? .dim : nil, into: &out)
-            Self.write(name: method.rawValue, width: self.method, style: nil, into: &out)
-            Self.write(responder, of: line, width: self.responder, into: &out)
-            Self.write(last: figures, of: line, into: &out)
+            Self.write(time, of: line, width: self.time, style: color ? .dim : nil, into: out)
+            Self.write(name: method.rawValue, width: self.method, style: nil, into: out)
+            Self.write(responder, of: line, width: self.responder, into: out)
+            Self.write(last: figures, of: line, into: out)
         case .viewEvent:
             guard let time = try cursor.cell(padded: true), let subject = try cursor.cell(padded: true),
                 let event = try cursor.cell(padded: true), let figures = try cursor.cell(padded: false)
             else { return nil }
-            out.reserve(cursor.offset + room)
             out.write("      ")
-            Self.write(time, of: line, width: self.time, style: color ? .dim : nil, into: &out)
-            Self.write(subject, of: line, width: self.subject, into: &out)
-            Self.write(event, of: line, width: self.event, into: &out)
-            Self.write(last: figures, of: line, into: &out)
+            Self.write(time, of: line, width: self.time, style: color ? .dim : nil, into: out)
+            Self.write(subject, of: line, width: self.subject, into: out)
+            Self.write(event, of: line, width: self.event, into: out)
+            Self.write(last: figures, of: line, into: out)
         case .logTransition:
             guard let time = try cursor.cell(padded: true), let code = cursor.byte() else { return nil }
             let state = try TextLine.state(code)
             guard let recognizer = try cursor.cell(padded: true), let figures = try cursor.cell(padded: false) else { return nil }
-            out.reserve(cursor.offset + room)
             out.write("  ")
-            Self.write(time, of: line, width: self.time, style: color ? .dim : nil, into: &out)
-            Self.write(name: state.rawValue, width: self.method, style: color ? TextRenderer.color(of: state) : nil, into: &out)
-            Self.write(recognizer, of: line, width: self.responder, into: &out)
-            Self.write(last: figures, of: line, into: &out)
+            Self.write(time, of: line, width: self.time, style: color ? .dim : nil, into: out)
+            Self.write(name: state.rawValue, width: self.method, style: color ? TextRenderer.color(of: state) : nil, into: out)
+            Self.write(recognizer, of: line, width: self.responder, into: out)
+            Self.write(last: figures, of: line, into: out)
         case nil:
             throw TextLine.damaged
         }
@@ -97,48 +89,40 @@ struct TextColumns {
     /// A padded cell of `line`, then the two spaces before the next.
     @inline(__always)
     private static func write(
-        _ cell: TextLine.Cell, of line: UnsafeRawBufferPointer, width: Int, style: TerminalStyle? = nil, into out: inout LineBuffer
+        _ cell: TextLine.Cell, of line: UnsafeRawBufferPointer, width: Int, style: TerminalStyle? = nil, into out: LineBuffer
     ) {
-        if let style { startStyle(style, into: &out) }
+        if let style { startStyle(style, into: out) }
         out.write(UnsafeRawBufferPointer(rebasing: line[cell.start..<(cell.start + cell.count)]))
         out.writeSpaces(width - cell.width)
-        if style != nil { out.write("\u{1B}[0m") }
+        if style != nil { endStyle(into: out) }
         out.write("  ")
     }
 
     /// A state or method name (ASCII), padded, then the two spaces before the next cell.
     @inline(__always)
-    private static func write(name: String, width: Int, style: TerminalStyle?, into out: inout LineBuffer) {
-        if let style { startStyle(style, into: &out) }
-        var name = name
-        let count = name.withUTF8 { bytes in
-            out.write(UnsafeRawBufferPointer(bytes))
-            return bytes.count
-        }
-        out.writeSpaces(width - count)
-        if style != nil { out.write("\u{1B}[0m") }
+    private static func write(name: String, width: Int, style: TerminalStyle?, into out: LineBuffer) {
+        if let style { startStyle(style, into: out) }
+        out.write(utf8: name)
+        out.writeSpaces(width - name.utf8.count)
+        if style != nil { endStyle(into: out) }
         out.write("  ")
     }
 
     /// The line's last cell, not padded.
     @inline(__always)
-    private static func write(last cell: TextLine.Cell, of line: UnsafeRawBufferPointer, into out: inout LineBuffer) {
+    private static func write(last cell: TextLine.Cell, of line: UnsafeRawBufferPointer, into out: LineBuffer) {
         out.write(UnsafeRawBufferPointer(rebasing: line[cell.start..<(cell.start + cell.count)]))
     }
 
-    private static func startStyle(_ style: TerminalStyle, into out: inout LineBuffer) {
+    /// The escape sequence that starts `style` (``TerminalStyle/apply(_:)``'s first part).
+    static func startStyle(_ style: TerminalStyle, into out: LineBuffer) {
         out.write("\u{1B}[")
         out.write(style.code)
     }
 
-    /// The escape sequence that starts `style` (``TerminalStyle/apply(_:)``'s first part).
-    static func startStyle(_ style: TerminalStyle, into out: inout ByteBuffer) {
-        out.append("\u{1B}[")
-        out.append(style.code)
-    }
 
     /// The escape sequence that ends a style (``TerminalStyle/apply(_:)``'s last part).
-    static func endStyle(into out: inout ByteBuffer) { out.append("\u{1B}[0m") }
+    static func endStyle(into out: LineBuffer) { out.write("\u{1B}[0m") }
 
     /// The number of bytes of `line` left once its trailing spaces are removed, as ``trimmed(_:)``
     /// removes them: whole characters only. After an ASCII byte every space is a character of its

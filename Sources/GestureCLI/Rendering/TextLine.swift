@@ -27,80 +27,86 @@ enum TextLine {
 
     /// Starts a line.
     @inline(__always)
-    static func start(_ kind: Kind, into out: inout ByteBuffer) { out.append(kind.rawValue) }
+    static func start(_ kind: Kind, into out: LineBuffer) { out.write(byte: kind.rawValue) }
 
     /// Appends a state's code.
     @inline(__always)
-    static func append(_ state: RecognizerState, into out: inout ByteBuffer) { out.append(code(of: state)) }
+    static func append(_ state: RecognizerState, into out: LineBuffer) { out.write(byte: code(of: state)) }
 
     /// Appends a method's code.
     @inline(__always)
-    static func append(_ method: DeliveryMethod, into out: inout ByteBuffer) { out.append(code(of: method)) }
+    static func append(_ method: DeliveryMethod, into out: LineBuffer) { out.write(byte: code(of: method)) }
 
     /// Appends a padded cell holding `text`; returns its width in characters.
     @discardableResult
-    static func appendCell(_ text: String, into out: inout ByteBuffer) -> Int {
+    static func appendCell(_ text: String, into out: LineBuffer) -> Int {
         var text = text
         return text.withUTF8 { bytes in
-            appendLength(bytes.count, into: &out)
-            out.append(bytes)
+            appendLength(bytes.count, into: out)
+            out.write(UnsafeRawBufferPointer(bytes))
             let width = TextWidth.of(UnsafeRawBufferPointer(bytes))
-            appendLength(width, into: &out)
+            appendLength(width, into: out)
             return width
         }
     }
 
     /// Appends a padded cell holding a time (``TextRenderer/appendTime(_:into:)``); returns its width.
     @inline(__always)
-    static func appendTime(_ t: Double, into out: inout ByteBuffer) -> Int {
-        let cell = openCell(into: &out)
-        TextRenderer.appendTime(t, into: &out)
-        return closePaddedCell(cell, width: out.count - cell - 2, into: &out)
+    static func appendTime(_ t: Double, into out: LineBuffer) -> Int {
+        let cell = openCell(into: out)
+        TextRenderer.appendTime(t, into: out)
+        return closePaddedCell(cell, width: out.count - cell - 2, into: out)
     }
 
     /// Reserves a cell's length; the cell's bytes follow, then ``closeCell(_:into:)`` or
     /// ``closePaddedCell(_:width:into:)``. Returns where the cell starts.
     @inline(__always)
-    static func openCell(into out: inout ByteBuffer) -> Int {
+    static func openCell(into out: LineBuffer) -> Int {
         let start = out.count
-        out.append(0x80)
-        out.append(0)
+        out.write(byte: 0x80)
+        out.write(byte: 0)
         return start
     }
 
     /// Ends the last cell of a line, opened at `start`: fills in its length.
-    static func closeCell(_ start: Int, into out: inout ByteBuffer) {
+    static func closeCell(_ start: Int, into out: LineBuffer) {
         let first = start + 2
         let length = out.count - first
         if length < 1 << 14 {
             out[start] = UInt8(truncatingIfNeeded: length) | 0x80
             out[start + 1] = UInt8(truncatingIfNeeded: length >> 7)
         } else {
-            var prefix = ByteBuffer()
-            appendLength(length, into: &prefix)
-            out.replaceSubrange(start..<first, with: prefix)
+            // Up to 2^21 bytes in three, and so on: the cell's bytes move up to make room.
+            var extra = 0
+            while length >> (7 * (extra + 2)) > 0 { extra += 1 }
+            out.shiftUp(from: first, by: extra)
+            var value = length
+            for index in start..<(first + extra) {
+                out[index] = UInt8(truncatingIfNeeded: value) | (index < first + extra - 1 ? 0x80 : 0)
+                value >>= 7
+            }
         }
     }
 
     /// Ends a padded cell opened at `start`: fills in its length and appends its width, counted
     /// from its bytes unless given. Returns the width.
     @discardableResult
-    static func closePaddedCell(_ start: Int, width: Int? = nil, into out: inout ByteBuffer) -> Int {
-        let width = width ?? out.withUnsafeBytes { bytes in TextWidth.of(UnsafeRawBufferPointer(rebasing: bytes[(start + 2)...])) }
-        closeCell(start, into: &out)
-        appendLength(width, into: &out)
+    static func closePaddedCell(_ start: Int, width: Int? = nil, into out: LineBuffer) -> Int {
+        let width = width ?? TextWidth.of(UnsafeRawBufferPointer(rebasing: out.bytes[(start + 2)...]))
+        closeCell(start, into: out)
+        appendLength(width, into: out)
         return width
     }
 
     /// Appends `value` in LEB128.
     @inline(__always)
-    private static func appendLength(_ value: Int, into out: inout ByteBuffer) {
+    private static func appendLength(_ value: Int, into out: LineBuffer) {
         var value = value
         while value >= 0x80 {
-            out.append(UInt8(truncatingIfNeeded: value) | 0x80)
+            out.write(byte: UInt8(truncatingIfNeeded: value) | 0x80)
             value >>= 7
         }
-        out.append(UInt8(value))
+        out.write(byte: UInt8(value))
     }
 
     private static let states = RecognizerState.allCases

@@ -25,6 +25,8 @@ final class TextTraceRenderer: TraceRenderer {
     private var viewEvents: Spool?
     private var viewEventColumns = TextColumns()
     private let spoolLimit: Int
+    /// The line being written, before it goes into its spool.
+    private let line = LineBuffer()
 
     /// - Parameter spoolLimit: the most bytes each waiting gesture keeps in memory (tests make it
     ///   tiny, to exercise the temporary files).
@@ -53,65 +55,70 @@ final class TextTraceRenderer: TraceRenderer {
         }
         // With deliveries the text is a log: transitions, deliveries, control events and scrolling
         // in the order they happened.
-        try lines.append { out in
-            switch record {
-            case .transition(let transition):
-                TextLine.start(.logTransition, into: &out)
-                logColumns.time = max(logColumns.time, TextLine.appendTime(transition.t, into: &out))
-                TextLine.append(transition.state, into: &out)
-                logColumns.method = max(logColumns.method, transition.state.rawValue.utf8.count)
-                logColumns.responder = max(logColumns.responder, TextLine.appendCell(transition.recognizer, into: &out))
-                let figures = TextLine.openCell(into: &out)
-                TextRenderer.appendFigures(of: transition, cause: transition.cause, into: &out)
-                TextLine.closeCell(figures, into: &out)
-            case .delivery(let delivery):
-                TextLine.start(.delivery, into: &out)
-                logColumns.time = max(logColumns.time, TextLine.appendTime(delivery.t, into: &out))
-                TextLine.append(delivery.method, into: &out)
-                logColumns.method = max(logColumns.method, delivery.method.rawValue.utf8.count)
-                logColumns.responder = max(logColumns.responder, TextLine.appendCell(delivery.responder, into: &out))
-                let figures = TextLine.openCell(into: &out)
-                TextRenderer.appendFigures(of: delivery, into: &out)
-                TextLine.closeCell(figures, into: &out)
-            case .control(let control):
-                Self.appendViewEvent(control: control, columns: &logColumns, into: &out)
-            case .scroll(let scroll):
-                Self.appendViewEvent(scroll: scroll, columns: &logColumns, into: &out)
-            }
+        line.removeAll()
+        let out = line
+        switch record {
+        case .transition(let transition):
+            TextLine.start(.logTransition, into: out)
+            logColumns.time = max(logColumns.time, TextLine.appendTime(transition.t, into: out))
+            TextLine.append(transition.state, into: out)
+            logColumns.method = max(logColumns.method, transition.state.rawValue.utf8.count)
+            logColumns.responder = max(logColumns.responder, TextLine.appendCell(transition.recognizer, into: out))
+            let figures = TextLine.openCell(into: out)
+            TextRenderer.appendFigures(of: transition, cause: transition.cause, into: out)
+            TextLine.closeCell(figures, into: out)
+        case .delivery(let delivery):
+            TextLine.start(.delivery, into: out)
+            logColumns.time = max(logColumns.time, TextLine.appendTime(delivery.t, into: out))
+            TextLine.append(delivery.method, into: out)
+            logColumns.method = max(logColumns.method, delivery.method.rawValue.utf8.count)
+            logColumns.responder = max(logColumns.responder, TextLine.appendCell(delivery.responder, into: out))
+            let figures = TextLine.openCell(into: out)
+            TextRenderer.appendFigures(of: delivery, into: out)
+            TextLine.closeCell(figures, into: out)
+        case .control(let control):
+            Self.appendViewEvent(control: control, columns: &logColumns, into: line)
+        case .scroll(let scroll):
+            Self.appendViewEvent(scroll: scroll, columns: &logColumns, into: line)
         }
+        try lines.append { $0.append(line.bytes) }
         logCount += 1
     }
 
     /// A control's line: time, control, event, figures.
-    private static func appendViewEvent(control: ControlRecord, columns: inout TextColumns, into out: inout ByteBuffer) {
-        TextLine.start(.viewEvent, into: &out)
-        columns.time = max(columns.time, TextLine.appendTime(control.t, into: &out))
-        columns.subject = max(columns.subject, TextLine.appendCell(control.control, into: &out))
-        columns.event = max(columns.event, TextLine.appendCell(control.event.rawValue, into: &out))
-        let figures = TextLine.openCell(into: &out)
-        TextRenderer.appendFigures(of: control, into: &out)
-        TextLine.closeCell(figures, into: &out)
+    private static func appendViewEvent(control: ControlRecord, columns: inout TextColumns, into out: LineBuffer) {
+        TextLine.start(.viewEvent, into: out)
+        columns.time = max(columns.time, TextLine.appendTime(control.t, into: out))
+        columns.subject = max(columns.subject, TextLine.appendCell(control.control, into: out))
+        columns.event = max(columns.event, TextLine.appendCell(control.event.rawValue, into: out))
+        let figures = TextLine.openCell(into: out)
+        TextRenderer.appendFigures(of: control, into: out)
+        TextLine.closeCell(figures, into: out)
     }
 
     /// A scroll view's line: time, scroll view, event, figures.
-    private static func appendViewEvent(scroll: ScrollRecord, columns: inout TextColumns, into out: inout ByteBuffer) {
-        TextLine.start(.viewEvent, into: &out)
-        columns.time = max(columns.time, TextLine.appendTime(scroll.t, into: &out))
-        columns.subject = max(columns.subject, TextLine.appendCell(scroll.scrollView, into: &out))
-        columns.event = max(columns.event, TextLine.appendCell(scroll.event.rawValue, into: &out))
-        let figures = TextLine.openCell(into: &out)
-        TextRenderer.appendFigures(of: scroll, into: &out)
-        TextLine.closeCell(figures, into: &out)
+    private static func appendViewEvent(scroll: ScrollRecord, columns: inout TextColumns, into out: LineBuffer) {
+        TextLine.start(.viewEvent, into: out)
+        columns.time = max(columns.time, TextLine.appendTime(scroll.t, into: out))
+        columns.subject = max(columns.subject, TextLine.appendCell(scroll.scrollView, into: out))
+        columns.event = max(columns.event, TextLine.appendCell(scroll.event.rawValue, into: out))
+        let figures = TextLine.openCell(into: out)
+        TextRenderer.appendFigures(of: scroll, into: out)
+        TextLine.closeCell(figures, into: out)
     }
 
     /// A control line, shown after the gestures when there is no log.
     private func addViewEvent(control: ControlRecord) throws(OutputError) {
-        try viewEventSpool().append { out in Self.appendViewEvent(control: control, columns: &viewEventColumns, into: &out) }
+        line.removeAll()
+        Self.appendViewEvent(control: control, columns: &viewEventColumns, into: line)
+        try viewEventSpool().append { $0.append(line.bytes) }
     }
 
     /// A scroll line, shown after the gestures when there is no log.
     private func addViewEvent(scroll: ScrollRecord) throws(OutputError) {
-        try viewEventSpool().append { out in Self.appendViewEvent(scroll: scroll, columns: &viewEventColumns, into: &out) }
+        line.removeAll()
+        Self.appendViewEvent(scroll: scroll, columns: &viewEventColumns, into: line)
+        try viewEventSpool().append { $0.append(line.bytes) }
     }
 
     /// The spool of the control and scroll lines, made at the first one.
@@ -148,22 +155,20 @@ final class TextTraceRenderer: TraceRenderer {
         let color = options.color
         // Lines written through a pointer and handed to the sink 64 KiB at a time: the column pass
         // took 14.4 M instructions of the 2 MB sample's 253 M appending cell by cell to the sink's buffer.
-        var out = LineBuffer(capacity: ByteSink.chunkSize + (ByteSink.chunkSize >> 2))
-        defer { out.deallocate() }
+        let out = LineBuffer(capacity: ByteSink.chunkSize + (ByteSink.chunkSize >> 2))
         try spool.forEachChunk { chunk throws(OutputError) in
             try decoder.decode(chunk) { line throws(OutputError) -> Int? in
-                guard let count = try columns.write(line, color: color, into: &out) else { return nil }
-                out.reserve(1)
+                guard let count = try columns.write(line, color: color, into: out) else { return nil }
                 out.write(byte: UInt8(ascii: "\n"))
-                if out.count >= ByteSink.chunkSize { try flush(&out, to: sink) }
+                if out.count >= ByteSink.chunkSize { try flush(out, to: sink) }
                 return count
             }
         }
         try decoder.finish()
-        try flush(&out, to: sink)
+        try flush(out, to: sink)
     }
 
-    private func flush(_ out: inout LineBuffer, to sink: ByteSink) throws(OutputError) {
+    private func flush(_ out: LineBuffer, to sink: ByteSink) throws(OutputError) {
         sink.buffer.append(out.bytes)
         out.removeAll()
         try sink.drainIfFull()
@@ -185,6 +190,8 @@ struct TextGestureLayout: GestureLayout {
     let compact: Bool
     /// The widths of the lines rendered so far.
     private(set) var columns = TextColumns()
+    /// The lines being written, before they go where the sequencer says.
+    private let line = LineBuffer()
 
     init(compact: Bool = false) {
         self.compact = compact
@@ -209,49 +216,53 @@ struct TextGestureLayout: GestureLayout {
 
     mutating func add(_ transition: TransitionRecord, position: Int, to gesture: inout GestureSummary, into out: inout ByteBuffer) {
         gesture.last = transition
+        line.removeAll()
         guard !compact, position > 0 else {
             // Not shown (yet): its time widens the time column all the same.
-            let start = out.count
-            TextRenderer.appendTime(transition.t, into: &out)
-            columns.time = max(columns.time, out.count - start)
-            out.truncate(to: start)
+            TextRenderer.appendTime(transition.t, into: line)
+            columns.time = max(columns.time, line.count)
             if !compact { gesture.first = transition }
             return
         }
         if position == 1, let first = gesture.first {
-            append(first, into: &out)
+            append(first)
             gesture.first = nil
         }
-        append(transition, into: &out)
+        append(transition)
+        out.append(line.bytes)
     }
 
     /// A transition's line: time, state, figures.
-    private mutating func append(_ transition: TransitionRecord, into out: inout ByteBuffer) {
-        TextLine.start(.transition, into: &out)
-        columns.time = max(columns.time, TextLine.appendTime(transition.t, into: &out))
-        TextLine.append(transition.state, into: &out)
+    private mutating func append(_ transition: TransitionRecord) {
+        let out = line
+        TextLine.start(.transition, into: out)
+        columns.time = max(columns.time, TextLine.appendTime(transition.t, into: out))
+        TextLine.append(transition.state, into: out)
         columns.state = max(columns.state, transition.state.rawValue.utf8.count)
-        let figures = TextLine.openCell(into: &out)
-        TextRenderer.appendFigures(of: transition, cause: transition.cause, into: &out)
-        TextLine.closeCell(figures, into: &out)
+        let figures = TextLine.openCell(into: out)
+        TextRenderer.appendFigures(of: transition, cause: transition.cause, into: out)
+        TextLine.closeCell(figures, into: out)
     }
 
-    mutating func header(of gesture: GestureSummary, into out: inout ByteBuffer) {
+    mutating func header(of gesture: GestureSummary, into bytes: inout ByteBuffer) {
+        line.removeAll()
+        let out = line
         let outcome = gesture.last.state
-        TextLine.start(.gesture, into: &out)
-        TextLine.append(outcome, into: &out)
+        TextLine.start(.gesture, into: out)
+        TextLine.append(outcome, into: out)
         columns.outcome = max(columns.outcome, outcome.rawValue.utf8.count)
-        columns.recognizer = max(columns.recognizer, TextLine.appendCell(gesture.recognizer, into: &out))
-        columns.kind = max(columns.kind, TextLine.appendCell(gesture.kind, into: &out))
-        columns.view = max(columns.view, TextLine.appendCell(gesture.view, into: &out))
-        let span = TextLine.openCell(into: &out)
-        TextRenderer.appendSpan(start: gesture.start, end: gesture.last.t, into: &out)
+        columns.recognizer = max(columns.recognizer, TextLine.appendCell(gesture.recognizer, into: out))
+        columns.kind = max(columns.kind, TextLine.appendCell(gesture.kind, into: out))
+        columns.view = max(columns.view, TextLine.appendCell(gesture.view, into: out))
+        let span = TextLine.openCell(into: out)
+        TextRenderer.appendSpan(start: gesture.start, end: gesture.last.t, into: out)
         // The times are ASCII; the dash between them is one character of three bytes.
         let spanWidth = out.count - span - 2 - (gesture.start == gesture.last.t ? 0 : 2)
-        columns.span = max(columns.span, TextLine.closePaddedCell(span, width: spanWidth, into: &out))
-        let summary = TextLine.openCell(into: &out)
-        TextRenderer.appendSummary(of: gesture.last, cause: gesture.cause, into: &out)
-        TextLine.closeCell(summary, into: &out)
+        columns.span = max(columns.span, TextLine.closePaddedCell(span, width: spanWidth, into: out))
+        let summary = TextLine.openCell(into: out)
+        TextRenderer.appendSummary(of: gesture.last, cause: gesture.cause, into: out)
+        TextLine.closeCell(summary, into: out)
+        bytes.append(line.bytes)
     }
 
     func footer(of gesture: GestureSummary, into out: inout ByteBuffer) {}
