@@ -44,15 +44,21 @@ final class GestureSequencer<Layout: GestureLayout> {
     private var segments: [Segment] = []
     /// The open gesture of each recognizer.
     @exclusivity(unchecked) private var open: [String: OpenGesture] = [:]
+    /// The gesture of the last transition, tried before ``open``: a gesture's transitions often
+    /// come one after another (`open`'s lookups were 1.6% of `analyze --format text`'s instructions).
+    @exclusivity(unchecked) private var last: OpenGesture?
     private let spoolLimit: Int
 
     /// A gesture not over yet: what the layout keeps of it and its transitions rendered so far.
     private final class OpenGesture {
+        /// The recognizer it is a gesture of.
+        let recognizer: String
         @exclusivity(unchecked) var summary: Layout.GestureSummary
         var transitionCount = 0
         let bytes: Spool
 
-        init(summary: Layout.GestureSummary, spoolLimit: Int) {
+        init(recognizer: String, summary: Layout.GestureSummary, spoolLimit: Int) {
+            self.recognizer = recognizer
             self.summary = summary
             bytes = Spool(memoryLimit: spoolLimit)
         }
@@ -79,10 +85,15 @@ final class GestureSequencer<Layout: GestureLayout> {
     /// Takes one transition, writing to `sink` whatever gestures it lets out.
     func add(_ transition: TransitionRecord, to sink: ByteSink) throws(OutputError) {
         let gesture: OpenGesture
-        if let existing = open[transition.recognizer] {
+        if let last, last.recognizer == transition.recognizer {
+            gesture = last
+        } else if let existing = open[transition.recognizer] {
             gesture = existing
+            last = existing
         } else {
-            gesture = OpenGesture(summary: layout.open(transition, index: gestureCount), spoolLimit: spoolLimit)
+            gesture = OpenGesture(
+                recognizer: transition.recognizer, summary: layout.open(transition, index: gestureCount), spoolLimit: spoolLimit)
+            last = gesture
             gestureCount += 1
             segments.append(.open(gesture))
             open[transition.recognizer] = gesture
@@ -91,6 +102,7 @@ final class GestureSequencer<Layout: GestureLayout> {
         gesture.transitionCount += 1
         if transition.state.isFinal {
             open[transition.recognizer] = nil
+            last = nil
             try finish(gesture, sink)
         }
     }
@@ -105,6 +117,7 @@ final class GestureSequencer<Layout: GestureLayout> {
         }
         segments = []
         open = [:]
+        last = nil
     }
 
     /// A gesture is over: written out if no gesture begun before it is open, otherwise joined to
