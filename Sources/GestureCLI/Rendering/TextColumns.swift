@@ -52,14 +52,24 @@ struct TextColumns {
             Self.write(time, of: line, width: self.time, style: color ? .dim : nil, into: out)
             Self.write(name: state.rawValue, width: self.state, style: nil, into: out)
             Self.write(last: figures, of: line, into: out)
-        case .delivery:
+        case .delivery, .logTransition:
+            // A log line: a delivery's method or a transition's state, in one column, then the
+            // responder or recognizer.
             guard let time = try cursor.cell(padded: true), let code = cursor.byte() else { return nil }
-            let method = try TextLine.method(code)
-            guard let responder = try cursor.cell(padded: true), let figures = try cursor.cell(padded: false) else { return nil }
+            let what: String
+            var style: TerminalStyle?
+            if kindByte == TextLine.Kind.delivery.rawValue {
+                what = try TextLine.method(code).rawValue
+            } else {
+                let state = try TextLine.state(code)
+                what = state.rawValue
+                style = color ? TextRenderer.color(of: state) : nil
+            }
+            guard let name = try cursor.cell(padded: true), let figures = try cursor.cell(padded: false) else { return nil }
             out.write("  ")
             Self.write(time, of: line, width: self.time, style: color ? .dim : nil, into: out)
-            Self.write(name: method.rawValue, width: self.method, style: nil, into: out)
-            Self.write(responder, of: line, width: self.responder, into: out)
+            Self.write(name: what, width: self.method, style: style, into: out)
+            Self.write(name, of: line, width: self.responder, into: out)
             Self.write(last: figures, of: line, into: out)
         case .viewEvent:
             guard let time = try cursor.cell(padded: true), let subject = try cursor.cell(padded: true),
@@ -69,15 +79,6 @@ struct TextColumns {
             Self.write(time, of: line, width: self.time, style: color ? .dim : nil, into: out)
             Self.write(subject, of: line, width: self.subject, into: out)
             Self.write(event, of: line, width: self.event, into: out)
-            Self.write(last: figures, of: line, into: out)
-        case .logTransition:
-            guard let time = try cursor.cell(padded: true), let code = cursor.byte() else { return nil }
-            let state = try TextLine.state(code)
-            guard let recognizer = try cursor.cell(padded: true), let figures = try cursor.cell(padded: false) else { return nil }
-            out.write("  ")
-            Self.write(time, of: line, width: self.time, style: color ? .dim : nil, into: out)
-            Self.write(name: state.rawValue, width: self.method, style: color ? TextRenderer.color(of: state) : nil, into: out)
-            Self.write(recognizer, of: line, width: self.responder, into: out)
             Self.write(last: figures, of: line, into: out)
         case nil:
             throw TextLine.damaged

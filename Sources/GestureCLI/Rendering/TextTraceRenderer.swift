@@ -44,11 +44,11 @@ final class TextTraceRenderer: TraceRenderer {
         guard options.deliveries else {
             switch record {
             case .transition(let transition): try gestures.add(transition, to: linesSink)
-            case .control(let control): try addViewEvent(control: control)
+            case .control: try addViewEvent(record)
             case .scroll(let scroll):
                 // `--compact`: a scroll view's moves between its events are not listed, one line a frame.
                 if options.compact, scroll.event == .didScroll || scroll.event == .didZoom { return }
-                try addViewEvent(scroll: scroll)
+                try addViewEvent(record)
             case .delivery: break
             }
             return
@@ -56,68 +56,63 @@ final class TextTraceRenderer: TraceRenderer {
         // With deliveries the text is a log: transitions, deliveries, control events and scrolling
         // in the order they happened.
         line.removeAll()
-        let out = line
         switch record {
         case .transition(let transition):
-            TextLine.start(.logTransition, into: out)
-            logColumns.time = max(logColumns.time, TextLine.appendTime(transition.t, into: out))
-            TextLine.append(transition.state, into: out)
-            logColumns.method = max(logColumns.method, transition.state.rawValue.utf8.count)
-            logColumns.responder = max(logColumns.responder, TextLine.appendCell(transition.recognizer, into: out))
-            let figures = TextLine.openCell(into: out)
-            TextRenderer.appendFigures(of: transition, cause: transition.cause, into: out)
-            TextLine.closeCell(figures, into: out)
+            appendLogLine(
+                .logTransition, t: transition.t, what: transition.state.rawValue, who: transition.recognizer,
+                code: { TextLine.append(transition.state, into: $0) },
+                figures: { TextRenderer.appendFigures(of: transition, cause: transition.cause, into: $0) })
         case .delivery(let delivery):
-            TextLine.start(.delivery, into: out)
-            logColumns.time = max(logColumns.time, TextLine.appendTime(delivery.t, into: out))
-            TextLine.append(delivery.method, into: out)
-            logColumns.method = max(logColumns.method, delivery.method.rawValue.utf8.count)
-            logColumns.responder = max(logColumns.responder, TextLine.appendCell(delivery.responder, into: out))
-            let figures = TextLine.openCell(into: out)
-            TextRenderer.appendFigures(of: delivery, into: out)
-            TextLine.closeCell(figures, into: out)
-        case .control(let control):
-            Self.appendViewEvent(control: control, columns: &logColumns, into: line)
-        case .scroll(let scroll):
-            Self.appendViewEvent(scroll: scroll, columns: &logColumns, into: line)
+            appendLogLine(
+                .delivery, t: delivery.t, what: delivery.method.rawValue, who: delivery.responder,
+                code: { TextLine.append(delivery.method, into: $0) }, figures: { TextRenderer.appendFigures(of: delivery, into: $0) })
+        case .control, .scroll:
+            Self.appendViewEvent(record, columns: &logColumns, into: line)
         }
         try lines.append { $0.append(line.bytes) }
         logCount += 1
     }
 
-    /// A control's line: time, control, event, figures.
-    private static func appendViewEvent(control: ControlRecord, columns: inout TextColumns, into out: LineBuffer) {
+    /// A line of the log of transitions and deliveries: time, state or method (`what`, written by
+    /// `code`), recognizer or responder (`who`), figures.
+    private func appendLogLine(
+        _ kind: TextLine.Kind, t: Double, what: String, who: String, code: (LineBuffer) -> Void, figures: (LineBuffer) -> Void
+    ) {
+        TextLine.start(kind, into: line)
+        logColumns.time = max(logColumns.time, TextLine.appendTime(t, into: line))
+        code(line)
+        logColumns.method = max(logColumns.method, what.utf8.count)
+        logColumns.responder = max(logColumns.responder, TextLine.appendCell(who, into: line))
+        let cell = TextLine.openCell(into: line)
+        figures(line)
+        TextLine.closeCell(cell, into: line)
+    }
+
+    /// A control event's or scroll-view call's line: time, control or scroll view, event, figures.
+    private static func appendViewEvent(_ record: AnalysisRecord, columns: inout TextColumns, into out: LineBuffer) {
+        let (t, subject, event): (Double, String, String)
+        switch record {
+        case .control(let control): (t, subject, event) = (control.t, control.control, control.event.rawValue)
+        case .scroll(let scroll): (t, subject, event) = (scroll.t, scroll.scrollView, scroll.event.rawValue)
+        case .transition, .delivery: return
+        }
         TextLine.start(.viewEvent, into: out)
-        columns.time = max(columns.time, TextLine.appendTime(control.t, into: out))
-        columns.subject = max(columns.subject, TextLine.appendCell(control.control, into: out))
-        columns.event = max(columns.event, TextLine.appendCell(control.event.rawValue, into: out))
+        columns.time = max(columns.time, TextLine.appendTime(t, into: out))
+        columns.subject = max(columns.subject, TextLine.appendCell(subject, into: out))
+        columns.event = max(columns.event, TextLine.appendCell(event, into: out))
         let figures = TextLine.openCell(into: out)
-        TextRenderer.appendFigures(of: control, into: out)
+        switch record {
+        case .control(let control): TextRenderer.appendFigures(of: control, into: out)
+        case .scroll(let scroll): TextRenderer.appendFigures(of: scroll, into: out)
+        case .transition, .delivery: break
+        }
         TextLine.closeCell(figures, into: out)
     }
 
-    /// A scroll view's line: time, scroll view, event, figures.
-    private static func appendViewEvent(scroll: ScrollRecord, columns: inout TextColumns, into out: LineBuffer) {
-        TextLine.start(.viewEvent, into: out)
-        columns.time = max(columns.time, TextLine.appendTime(scroll.t, into: out))
-        columns.subject = max(columns.subject, TextLine.appendCell(scroll.scrollView, into: out))
-        columns.event = max(columns.event, TextLine.appendCell(scroll.event.rawValue, into: out))
-        let figures = TextLine.openCell(into: out)
-        TextRenderer.appendFigures(of: scroll, into: out)
-        TextLine.closeCell(figures, into: out)
-    }
-
-    /// A control line, shown after the gestures when there is no log.
-    private func addViewEvent(control: ControlRecord) throws(OutputError) {
+    /// A control or scroll line, shown after the gestures when there is no log.
+    private func addViewEvent(_ record: AnalysisRecord) throws(OutputError) {
         line.removeAll()
-        Self.appendViewEvent(control: control, columns: &viewEventColumns, into: line)
-        try viewEventSpool().append { $0.append(line.bytes) }
-    }
-
-    /// A scroll line, shown after the gestures when there is no log.
-    private func addViewEvent(scroll: ScrollRecord) throws(OutputError) {
-        line.removeAll()
-        Self.appendViewEvent(scroll: scroll, columns: &viewEventColumns, into: line)
+        Self.appendViewEvent(record, columns: &viewEventColumns, into: line)
         try viewEventSpool().append { $0.append(line.bytes) }
     }
 
