@@ -34,7 +34,7 @@ protocol GestureLayout {
 /// does not grow with the trace.
 final class GestureSequencer<Layout: GestureLayout> {
     // Unchecked (with `open` and a gesture's summary): used for every transition, about
-    // 4% of `analyze --format text`'s instructions in exclusivity checks (the 2 MB sample).
+    // 2% of `analyze --format text`'s instructions in exclusivity checks (the 2 MB sample).
     /// The layout, with whatever it has gathered so far.
     @exclusivity(unchecked) private(set) var layout: Layout
     /// The number of gestures opened so far.
