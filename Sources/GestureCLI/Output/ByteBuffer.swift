@@ -39,24 +39,6 @@ struct ByteBuffer {
     /// Appends one byte.
     @inline(__always) mutating func append(_ byte: UInt8) { bytes.append(byte) }
 
-    /// The byte at `index` (the text format fills in lengths it reserved, and reads what it wrote).
-    @inline(__always) subscript(index: Int) -> UInt8 {
-        get { bytes[index] }
-        set { bytes[index] = newValue }
-    }
-
-    /// Replaces the bytes in `range` with `other`'s.
-    mutating func replaceSubrange(_ range: Range<Int>, with other: ByteBuffer) { bytes.replaceSubrange(range, with: other.bytes) }
-
-    /// Keeps the first `count` bytes and forgets the rest.
-    mutating func truncate(to count: Int) { bytes.removeSubrange(count...) }
-
-    /// Appends `count` spaces.
-    mutating func appendSpaces(_ count: Int) {
-        guard count > 0 else { return }
-        bytes.append(contentsOf: repeatElement(UInt8(ascii: " "), count: count))
-    }
-
     /// Appends a literal's UTF-8 bytes.
     @inline(__always) mutating func append(_ literal: StaticString) {
         bytes.append(contentsOf: UnsafeBufferPointer(start: literal.utf8Start, count: literal.utf8CodeUnitCount))
