@@ -160,3 +160,41 @@ extension DecimalFormattingTests {
 
     private func power(_ digits: Int) -> UInt64 { (0..<digits).reduce(1) { value, _ in value * 10 } }
 }
+
+// MARK: - The text format's writer
+
+extension DecimalFormattingTests {
+    /// `LineBuffer` (the text format's figures and times) writes every number as `DecimalFormatting`
+    /// prints it: the table, then random doubles of every magnitude, bit patterns, values on and
+    /// next to a half of the 2nd, 3rd and 6th place, and integers, at 2, 3 and 6 places.
+    @Test func theTextWriterAgreesWithTheStringFormatter() {
+        func written(_ value: Double, _ places: Int) -> String {
+            let out = LineBuffer(capacity: 8)
+            out.write(number: value, fractionDigits: places)
+            return String(decoding: out.bytes, as: UTF8.self)
+        }
+        var random = SplitMix64(seed: 0x7465_7874_2020_2020)
+        var values = Self.table.map(\.0) + [.nan, .infinity, -.infinity, 9_007_199_254_740_992, -9_007_199_254_740_991, 999_999.995]
+        for _ in 0..<30_000 {
+            let exponent = Double(Int(random.next() % 24) - 6)
+            values.append(Double(random.next() >> 11) / Double(1 << 53) * pow10(exponent) * (random.next() & 1 == 0 ? 1 : -1))
+            values.append(Double(bitPattern: random.next()))
+            let places = [6, 3, 2][Int(random.next() % 3)]
+            let scale = pow10(Double(places))
+            let half = (Double(random.next() % 2_000_000_000) / 1000 * scale).rounded(.down) / scale + 0.5 / scale
+            values += [half, half.nextUp, half.nextDown, -half]
+            values.append(Double(Int64(bitPattern: random.next()) >> Int64(random.next() % 60)))
+        }
+        var mismatches: [String] = []
+        for value in values {
+            for places in [2, 3, 6] where written(value, places) != DecimalFormatting.string(value, fractionDigits: places) {
+                mismatches.append("\(value) at \(places): \(written(value, places))")
+            }
+        }
+        #expect(values.count > 200_000)
+        #expect(mismatches.isEmpty, "\(mismatches.prefix(20))")
+        let out = LineBuffer(capacity: 8)
+        for integer in [0, 7, -10, Int.max, Int.min] { out.write(integer: integer) }
+        #expect(String(decoding: out.bytes, as: UTF8.self) == "07-10\(Int.max)\(Int.min)")
+    }
+}

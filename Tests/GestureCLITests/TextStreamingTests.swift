@@ -127,50 +127,144 @@ extension TextStreamingTests {
 // MARK: - Lines in spools
 
 extension TextStreamingTests {
-    static let lines: [TextLine] = [
-        .gesture(outcome: .failed, recognizer: "doubleTap", kind: "tap", view: "screen", span: "0.44 s", summary: "no second tap"),
-        .transition(time: "0.44", state: .failed, figures: ""),
-        .delivery(time: "0.2", method: .touchesCancelled, responder: "card", figures: "touches 1 thumb, via label"),
-        .gesture(
-            outcome: .possible, recognizer: "", kind: "é👍", view: "\u{0}\n", span: String(repeating: "–", count: 200), summary: "x "),
-        .transition(time: "12345.678", state: .changed, figures: String(repeating: "a\u{301}", count: 5000)),
-        .delivery(time: "-1", method: .remoteControlReceived, responder: "🇫🇷", figures: "dropped"),
-    ]
+    /// A line of the text format as its cells, written into a spool with `TextLine` and rendered
+    /// here the simple way, with `String`s.
+    enum SpooledLine {
+        case gesture(RecognizerState, recognizer: String, kind: String, view: String, span: String, summary: String)
+        case transition(time: Double, RecognizerState, figures: String)
+        case delivery(time: Double, DeliveryMethod, responder: String, figures: String)
+        case viewEvent(time: Double, subject: String, event: String, figures: String)
+        case logTransition(time: Double, RecognizerState, recognizer: String, figures: String)
 
-    /// Lines read back from chunks of every size, split anywhere, are the lines written.
-    @Test(arguments: [1, 2, 3, 7, 64, 1 << 16])
-    func linesReadBackFromChunksOfAnySize(_ chunkSize: Int) throws {
-        var bytes = ByteBuffer()
-        for line in Self.lines { line.encode(into: &bytes) }
-        var decoder = TextLineDecoder()
-        var read: [TextLine] = []
-        try bytes.withUnsafeBytes { all throws(OutputError) in
-            var start = 0
-            while start < all.count {
-                let end = min(start + chunkSize, all.count)
-                try decoder.decode(UnsafeRawBufferPointer(rebasing: all[start..<end])) { line in read.append(line) }
-                start = end
+        /// Writes the line's spool form, widening `columns`.
+        func encode(into out: LineBuffer, columns: inout TextColumns) {
+            func last(_ text: String) {
+                let cell = TextLine.openCell(into: out)
+                out.write(utf8: text)
+                TextLine.closeCell(cell, into: out)
+            }
+            switch self {
+            case .gesture(let outcome, let recognizer, let kind, let view, let span, let summary):
+                TextLine.start(.gesture, into: out)
+                TextLine.append(outcome, into: out)
+                columns.outcome = max(columns.outcome, outcome.rawValue.count)
+                columns.recognizer = max(columns.recognizer, TextLine.appendCell(recognizer, into: out))
+                columns.kind = max(columns.kind, TextLine.appendCell(kind, into: out))
+                columns.view = max(columns.view, TextLine.appendCell(view, into: out))
+                let cell = TextLine.openCell(into: out)
+                out.write(utf8: span)
+                columns.span = max(columns.span, TextLine.closePaddedCell(cell, into: out))
+                last(summary)
+            case .transition(let time, let state, let figures):
+                TextLine.start(.transition, into: out)
+                columns.time = max(columns.time, TextLine.appendTime(time, into: out))
+                TextLine.append(state, into: out)
+                columns.state = max(columns.state, state.rawValue.count)
+                last(figures)
+            case .delivery(let time, let method, let responder, let figures):
+                TextLine.start(.delivery, into: out)
+                columns.time = max(columns.time, TextLine.appendTime(time, into: out))
+                TextLine.append(method, into: out)
+                columns.method = max(columns.method, method.rawValue.count)
+                columns.responder = max(columns.responder, TextLine.appendCell(responder, into: out))
+                last(figures)
+            case .viewEvent(let time, let subject, let event, let figures):
+                TextLine.start(.viewEvent, into: out)
+                columns.time = max(columns.time, TextLine.appendTime(time, into: out))
+                columns.subject = max(columns.subject, TextLine.appendCell(subject, into: out))
+                columns.event = max(columns.event, TextLine.appendCell(event, into: out))
+                last(figures)
+            case .logTransition(let time, let state, let recognizer, let figures):
+                TextLine.start(.logTransition, into: out)
+                columns.time = max(columns.time, TextLine.appendTime(time, into: out))
+                TextLine.append(state, into: out)
+                columns.method = max(columns.method, state.rawValue.count)
+                columns.responder = max(columns.responder, TextLine.appendCell(recognizer, into: out))
+                last(figures)
             }
         }
+
+        /// The line as shown (no colour), padded to `columns`, the simple way.
+        func shown(_ columns: TextColumns) -> String {
+            let time = { (t: Double) in DecimalFormatting.string(t, fractionDigits: 3).padding(to: columns.time) }
+            let cells: [String]
+            switch self {
+            case .gesture(let outcome, let recognizer, let kind, let view, let span, let summary):
+                cells = [
+                    "", outcome.rawValue.padding(to: columns.outcome), recognizer.padding(to: columns.recognizer),
+                    kind.padding(to: columns.kind), view.padding(to: columns.view), span.padding(to: columns.span), summary,
+                ]
+            case .transition(let t, let state, let figures):
+                cells = ["    ", time(t), state.rawValue.padding(to: columns.state), figures]
+            case .delivery(let t, let method, let responder, let figures):
+                cells = ["", time(t), method.rawValue.padding(to: columns.method), responder.padding(to: columns.responder), figures]
+            case .viewEvent(let t, let subject, let event, let figures):
+                cells = ["    ", time(t), subject.padding(to: columns.subject), event.padding(to: columns.event), figures]
+            case .logTransition(let t, let state, let recognizer, let figures):
+                cells = ["", time(t), state.rawValue.padding(to: columns.method), recognizer.padding(to: columns.responder), figures]
+            }
+            return TextColumns.trimmed(cells.joined(separator: "  "))
+        }
+    }
+
+    static let lines: [SpooledLine] = [
+        .gesture(.failed, recognizer: "doubleTap", kind: "tap", view: "screen", span: "0.44 s", summary: "no second tap"),
+        .transition(time: 0.44, .failed, figures: ""),
+        .delivery(time: 0.2, .touchesCancelled, responder: "card", figures: "touches 1 thumb, via label"),
+        .gesture(.possible, recognizer: "", kind: "é👍", view: "\u{0}\n", span: String(repeating: "–", count: 200), summary: "x "),
+        .transition(time: 12345.678, .changed, figures: String(repeating: "a\u{301}", count: 6000)),
+        .delivery(time: -1, .remoteControlReceived, responder: "🇫🇷", figures: "dropped"),
+        .viewEvent(time: 3.25, subject: String(repeating: "\r\n", count: 9000), event: "valueChanged", figures: "switch"),
+        .logTransition(time: 0.5, .began, recognizer: "\u{600} ", figures: ""),
+        .logTransition(time: 0.5, .began, recognizer: "pan", figures: ""),
+    ]
+
+    /// Lines read back from chunks of every size, split anywhere, are shown as the simple way
+    /// shows them: cells longer than two bytes of length can hold, names whose characters are not
+    /// their bytes, trailing spaces that belong to a character before them.
+    @Test(arguments: [1, 2, 3, 7, 64, 1 << 16])
+    func linesReadBackFromChunksOfAnySize(_ chunkSize: Int) throws {
+        let bytes = LineBuffer()
+        var columns = TextColumns()
+        for line in Self.lines { line.encode(into: bytes, columns: &columns) }
+        var decoder = TextLineDecoder()
+        let shown = LineBuffer(capacity: 16)
+        let all = bytes.bytes
+        var start = 0
+        while start < all.count {
+            let end = min(start + chunkSize, all.count)
+            try decoder.decode(UnsafeRawBufferPointer(rebasing: all[start..<end])) { line throws(OutputError) -> Int? in
+                guard let count = try columns.write(line, color: false, into: shown) else { return nil }
+                shown.write(byte: UInt8(ascii: "\n"))
+                return count
+            }
+            start = end
+        }
         try decoder.finish()
-        #expect(read == Self.lines)
+        #expect(String(decoding: shown.bytes, as: UTF8.self) == Self.lines.map { $0.shown(columns) + "\n" }.joined())
+        #expect(columns.recognizer == 9 && columns.subject == 9000 && columns.span == 200)
     }
 
     /// Bytes that are not lines, or that end inside one, are an error, not a crash.
     @Test func damagedLinesAreAnError() throws {
-        var bytes = ByteBuffer()
-        Self.lines[0].encode(into: &bytes)
+        let bytes = LineBuffer()
+        var columns = TextColumns()
+        Self.lines[0].encode(into: bytes, columns: &columns)
         var decoder = TextLineDecoder()
-        try bytes.withUnsafeBytes { all throws(OutputError) in
-            try decoder.decode(UnsafeRawBufferPointer(rebasing: all[..<(all.count - 1)])) { _ in }
+        let shown = LineBuffer(capacity: 16)
+        try decoder.decode(UnsafeRawBufferPointer(rebasing: bytes.bytes[..<(bytes.count - 1)])) { line throws(OutputError) in
+            try columns.write(line, color: false, into: shown)
         }
         #expect(throws: OutputError.self) { try decoder.finish() }
-        for damaged: [UInt8] in [[0], [9, 1, 2], [2, 1, 0x30, 99, 0], [1, 0, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF]] {
+        #expect(shown.count == 0)
+        for damaged: [UInt8] in [[0], [9, 1, 2], [2, 1, 0x30, 1, 99, 0], [1, 0, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF]] {
             var decoder = TextLineDecoder()
             var buffer = ByteBuffer()
             buffer.append(damaged)
             #expect(throws: OutputError.self) {
-                try buffer.withUnsafeBytes { raw throws(OutputError) in try decoder.decode(raw) { _ in } }
+                try buffer.withUnsafeBytes { raw throws(OutputError) in
+                    try decoder.decode(raw) { line throws(OutputError) in try columns.write(line, color: false, into: shown) }
+                }
             }
         }
     }

@@ -48,36 +48,42 @@ enum DecimalFormatting {
         decimal.append(negative: value < 0, to: &output)
     }
 
-    /// The fast method for the common case, when it is certain to agree with ``appendExactly``.
+    /// The fast method for the common case, when it is certain to agree with ``appendExactly``;
+    /// returns false, writing nothing, otherwise (see ``scaled(_:fractionDigits:)``).
+    private static func appendScaled(_ value: Double, fractionDigits: Int, to output: inout String) -> Bool {
+        guard let (units, places) = scaled(value, fractionDigits: fractionDigits) else { return false }
+        // The digits are written into bytes on the stack, as `ByteBuffer` writes them, and appended as
+        // one string: `String(units)` and inserting the point cost `analyze --format text` 19% of its
+        // instructions (the 2 MB sample: 474 million; see docs/performance.md for the figure after).
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 32) { scratch in
+            let index = writeDigits(units, places: places, negative: value < 0 && units != 0, into: scratch)
+            output += String(decoding: UnsafeBufferPointer(rebasing: scratch[index...]), as: UTF8.self)
+        }
+        return true
+    }
+
+    /// The fast method's digits: `|value|` rounded to `units` × 10^-`places` (trailing zeros
+    /// dropped; 0 as 0 × 10⁰), or nil where only ``appendExactly`` is certain to be right.
     ///
     /// Below 10⁶ and at up to 6 places, `|value| × 10^places` lies within 2.5·10⁻⁴ of the scaled
     /// decimal value (half an ulp of `value`, scaled, plus the multiplication's rounding), so unless
     /// its fraction is within 10⁻³ of one half, rounding the scaled binary value to an integer gives
-    /// the same digits as rounding the decimal value. Returns false, writing nothing, otherwise.
-    private static func appendScaled(_ value: Double, fractionDigits: Int, to output: inout String) -> Bool {
-        guard value.magnitude < 1e6, fractionDigits >= 0, fractionDigits < powersOfTen.count else { return false }
+    /// the same digits as rounding the decimal value.
+    @inline(__always)
+    static func scaled(_ value: Double, fractionDigits: Int) -> (units: UInt64, places: Int)? {
+        guard value.magnitude < 1e6, fractionDigits >= 0, fractionDigits < powersOfTen.count else { return nil }
         let scaled = value.magnitude * powersOfTen[fractionDigits]
         let whole = scaled.rounded(.down)
         let fraction = scaled - whole
-        guard (fraction - 0.5).magnitude > 1e-3 else { return false }
-        var units = Int64(whole) + (fraction > 0.5 ? 1 : 0)
-        guard units != 0 else {
-            output += "0"
-            return true
-        }
+        guard (fraction - 0.5).magnitude > 1e-3 else { return nil }
+        var units = UInt64(whole) + (fraction > 0.5 ? 1 : 0)
+        guard units != 0 else { return (0, 0) }
         var places = fractionDigits
         while places > 0, units % 10 == 0 {
             units /= 10
             places -= 1
         }
-        // The digits are written into bytes on the stack, as `ByteBuffer` writes them, and appended as
-        // one string: `String(units)` and inserting the point cost `analyze --format text` 19% of its
-        // instructions (the 2 MB sample: 474 million; see docs/performance.md for the figure after).
-        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 32) { scratch in
-            let index = writeDigits(UInt64(units), places: places, negative: value < 0, into: scratch)
-            output += String(decoding: UnsafeBufferPointer(rebasing: scratch[index...]), as: UTF8.self)
-        }
-        return true
+        return (units, places)
     }
 
     /// Writes `units` × 10^-`places` in plain decimal (`places` digits after the point, a zero before

@@ -98,6 +98,12 @@ final class Spool {
         try spillIfFull()
     }
 
+    /// Appends what `write` writes, straight into the spool's memory.
+    func append(writing write: (inout ByteBuffer) -> Void) throws(OutputError) {
+        write(&memory)
+        try spillIfFull()
+    }
+
     /// Moves `buffer`'s bytes to the end of the spool, leaving it empty.
     func take(_ buffer: inout ByteBuffer) throws(OutputError) {
         if memory.isEmpty, fileCount == 0, buffer.count >= memoryLimit {

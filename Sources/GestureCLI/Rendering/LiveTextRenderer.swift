@@ -38,6 +38,9 @@ final class LiveTextTraceRenderer: TraceRenderer {
     private let color: Bool
     private let nameWidth: Int
     private static let stateWidth = RecognizerState.allCases.map(\.rawValue.count).max() ?? 0
+    /// The line being written, and its time.
+    private let line = LineBuffer()
+    private let time = LineBuffer(capacity: 64)
 
     init(path: String, options: RenderOptions, nameWidth: Int) {
         self.path = path
@@ -50,40 +53,61 @@ final class LiveTextTraceRenderer: TraceRenderer {
     }
 
     override func add(_ record: AnalysisRecord, to sink: ByteSink) throws(OutputError) {
-        let cells: [String]
+        let out = line
+        out.removeAll()
+        out.write("    ")
+        appendTime(record.t)
         switch record {
         case .transition(let transition):
-            let state = transition.state.rawValue.padding(to: Self.stateWidth)
-            let styled = color ? TextRenderer.color(of: transition.state).map { $0.apply(state) } ?? state : state
-            cells = [
-                time(transition.t), transition.recognizer.padding(to: nameWidth), styled,
-                TextRenderer.figures(of: transition).joined(separator: ", "),
-            ]
+            appendName(transition.recognizer)
+            let style = color ? TextRenderer.color(of: transition.state) : nil
+            if let style { TextColumns.startStyle(style, into: out) }
+            let state = transition.state.rawValue
+            out.write(utf8: state)
+            out.writeSpaces(Self.stateWidth - state.utf8.count)
+            if style != nil { TextColumns.endStyle(into: out) }
+            out.write("  ")
+            TextRenderer.appendFigures(of: transition, cause: transition.cause, into: out)
         case .delivery(let delivery):
-            cells = [
-                time(delivery.t), delivery.responder.padding(to: nameWidth), delivery.method.rawValue,
-                TextRenderer.figures(of: delivery).joined(separator: ", "),
-            ]
+            appendName(delivery.responder)
+            out.write(utf8: delivery.method.rawValue)
+            out.write("  ")
+            TextRenderer.appendFigures(of: delivery, into: out)
         case .control(let control):
-            cells = [
-                time(control.t), control.control.padding(to: nameWidth), control.event.rawValue,
-                TextRenderer.figures(of: control).joined(separator: ", "),
-            ]
+            appendName(control.control)
+            out.write(utf8: control.event.rawValue)
+            out.write("  ")
+            TextRenderer.appendFigures(of: control, into: out)
         case .scroll(let scroll):
-            cells = [
-                time(scroll.t), scroll.scrollView.padding(to: nameWidth), scroll.event.rawValue,
-                TextRenderer.figures(of: scroll).joined(separator: ", "),
-            ]
+            appendName(scroll.scrollView)
+            out.write(utf8: scroll.event.rawValue)
+            out.write("  ")
+            TextRenderer.appendFigures(of: scroll, into: out)
         }
-        append(TextColumns.trimmed("    " + cells.joined(separator: "  ")), to: sink)
+        sink.buffer.append(UnsafeRawBufferPointer(rebasing: out.bytes[..<TextColumns.trimmedCount(out.bytes)]))
+        sink.buffer.append(UInt8(ascii: "\n"))
         try sink.drainIfFull()
     }
 
-    /// The time right-aligned in its column, dimmed when colour is allowed.
-    private func time(_ t: Double) -> String {
-        let text = TextRenderer.time(t)
-        let padded = String(repeating: " ", count: max(0, LiveTextRenderer.timeWidth - text.count)) + text
-        return color ? TerminalStyle.dim.apply(padded) : padded
+    /// The time right-aligned in its column, dimmed when colour is allowed, then two spaces.
+    private func appendTime(_ t: Double) {
+        time.removeAll()
+        TextRenderer.appendTime(t, into: time)
+        if color { TextColumns.startStyle(.dim, into: line) }
+        line.writeSpaces(LiveTextRenderer.timeWidth - time.count)
+        line.write(time.bytes)
+        if color { TextColumns.endStyle(into: line) }
+        line.write("  ")
+    }
+
+    /// A recognizer, responder, control or scroll view, padded to the names' column, then two spaces.
+    private func appendName(_ name: String) {
+        var name = name
+        name.withUTF8 { bytes in
+            line.write(UnsafeRawBufferPointer(bytes))
+            line.writeSpaces(nameWidth - TextWidth.of(UnsafeRawBufferPointer(bytes)))
+        }
+        line.write("  ")
     }
 
     private func append(_ line: String, to sink: ByteSink) {

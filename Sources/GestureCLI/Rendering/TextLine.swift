@@ -1,178 +1,214 @@
 import GestureKit
 
-/// One line of the `text` format before its columns are padded: the cells as they will be shown,
-/// kept in a ``Spool`` until the trace's column widths are known.
+/// One line of the `text` format before its columns are padded, in the form a ``Spool`` keeps it
+/// until the trace's column widths are known: written cell by cell straight into bytes, and read
+/// back by ``TextColumns/write(_:color:into:)``.
 ///
-/// In a spool a line is a tag byte, then its cells: states and methods as one byte (their index
-/// among all cases), strings as their UTF-8 length (LEB128) and bytes.
-enum TextLine: Equatable {
-    /// A gesture: outcome, recognizer, kind, view, time span, summary.
-    case gesture(outcome: RecognizerState, recognizer: String, kind: String, view: String, span: String, summary: String)
-    /// One of a gesture's transitions: time, state, figures.
-    case transition(time: String, state: RecognizerState, figures: String)
-    /// A delivery: time, method, responder, figures.
-    case delivery(time: String, method: DeliveryMethod, responder: String, figures: String)
-    /// A control event or scroll-view delegate call: time, control or scroll view, event, figures.
-    case viewEvent(time: String, subject: String, event: String, figures: String)
-    /// A transition in the log that `--deliveries` makes: time, state, recognizer, figures, in the
-    /// columns of the deliveries it is interleaved with.
-    case logTransition(time: String, state: RecognizerState, recognizer: String, figures: String)
-
-    private enum Tag: UInt8 {
-        case gesture = 1, transition, delivery, viewEvent, logTransition
+/// A line is a kind byte, then its cells in order. A state or a method is one byte (its index
+/// among all cases). A cell that is padded is its UTF-8 length (LEB128), its bytes, then its width
+/// in characters (LEB128), counted once when it is written. The last cell (figures, a gesture's
+/// summary), never padded, is its length and bytes. A cell written in place has its length
+/// reserved as two LEB128 bytes (up to 16,383 bytes; a longer cell moves its bytes up to make room).
+enum TextLine {
+    /// What a line is, and so which cells follow its kind byte.
+    enum Kind: UInt8 {
+        /// A gesture: outcome (code), recognizer, kind, view, time span, summary.
+        case gesture = 1
+        /// One of a gesture's transitions: time, state (code), figures.
+        case transition
+        /// A delivery: time, method (code), responder, figures.
+        case delivery
+        /// A control event or scroll-view delegate call: time, control or scroll view, event, figures.
+        case viewEvent
+        /// A transition in the log that `--deliveries` makes: time, state (code), recognizer,
+        /// figures, in the columns of the deliveries it is interleaved with.
+        case logTransition
     }
 
-    /// Appends the line's spool form.
-    func encode(into out: inout ByteBuffer) {
-        switch self {
-        case .gesture(let outcome, let recognizer, let kind, let view, let span, let summary):
-            out.append(Tag.gesture.rawValue)
-            out.append(Self.code(of: outcome))
-            for cell in [recognizer, kind, view, span, summary] { Self.encode(cell, into: &out) }
-        case .transition(let time, let state, let figures):
-            out.append(Tag.transition.rawValue)
-            Self.encode(time, into: &out)
-            out.append(Self.code(of: state))
-            Self.encode(figures, into: &out)
-        case .delivery(let time, let method, let responder, let figures):
-            Self.encode(.delivery, time, Self.code(of: method), responder, figures, into: &out)
-        case .viewEvent(let time, let subject, let event, let figures):
-            out.append(Tag.viewEvent.rawValue)
-            for cell in [time, subject, event, figures] { Self.encode(cell, into: &out) }
-        case .logTransition(let time, let state, let recognizer, let figures):
-            Self.encode(.logTransition, time, Self.code(of: state), recognizer, figures, into: &out)
-        }
-    }
-
-    /// Reads one line from the start of `bytes`.
-    ///
-    /// - Returns: the line and the number of bytes it took, or nil when `bytes` ends before the line does.
-    /// - Throws: ``OutputError/failed(reason:)`` when the bytes are not a line's spool form.
-    static func decode(_ bytes: UnsafeRawBufferPointer) throws(OutputError) -> (line: TextLine, count: Int)? {
-        var cursor = Cursor(bytes: bytes)
-        guard let tagByte = cursor.byte() else { return nil }
-        let line: TextLine
-        switch Tag(rawValue: tagByte) {
-        case .gesture:
-            guard let code = cursor.byte() else { return nil }
-            let outcome = try state(code)
-            guard let recognizer = try cursor.string(), let kind = try cursor.string(), let view = try cursor.string(),
-                let span = try cursor.string(), let summary = try cursor.string()
-            else { return nil }
-            line = .gesture(outcome: outcome, recognizer: recognizer, kind: kind, view: view, span: span, summary: summary)
-        case .transition:
-            guard let time = try cursor.string(), let code = cursor.byte() else { return nil }
-            let state = try state(code)
-            guard let figures = try cursor.string() else { return nil }
-            line = .transition(time: time, state: state, figures: figures)
-        case .delivery:
-            guard let time = try cursor.string(), let code = cursor.byte() else { return nil }
-            let method = try method(code)
-            guard let responder = try cursor.string(), let figures = try cursor.string() else { return nil }
-            line = .delivery(time: time, method: method, responder: responder, figures: figures)
-        case .viewEvent:
-            guard let time = try cursor.string(), let subject = try cursor.string(), let event = try cursor.string(),
-                let figures = try cursor.string()
-            else { return nil }
-            line = .viewEvent(time: time, subject: subject, event: event, figures: figures)
-        case .logTransition:
-            guard let time = try cursor.string(), let code = cursor.byte() else { return nil }
-            let state = try state(code)
-            guard let recognizer = try cursor.string(), let figures = try cursor.string() else { return nil }
-            line = .logTransition(time: time, state: state, recognizer: recognizer, figures: figures)
-        case nil:
-            throw damaged
-        }
-        return (line, cursor.offset)
-    }
-
-    private static let damaged = OutputError.failed(reason: "cannot read a temporary file: its text lines are damaged")
-
-    /// A delivery or log transition: tag, time, coded state or method, name, figures.
+    /// Starts a line.
     @inline(__always)
-    private static func encode(_ tag: Tag, _ time: String, _ code: UInt8, _ name: String, _ figures: String, into out: inout ByteBuffer) {
-        out.append(tag.rawValue)
-        encode(time, into: &out)
-        out.append(code)
-        encode(name, into: &out)
-        encode(figures, into: &out)
-    }
+    static func start(_ kind: Kind, into out: LineBuffer) { out.write(byte: kind.rawValue) }
 
-    private static func encode(_ cell: String, into out: inout ByteBuffer) {
-        var cell = cell
-        cell.withUTF8 { bytes in
-            var length = bytes.count
-            while length >= 0x80 {
-                out.append(UInt8(truncatingIfNeeded: length) | 0x80)
-                length >>= 7
-            }
-            out.append(UInt8(length))
-            out.append(bytes)
+    /// Appends a state's code.
+    @inline(__always)
+    static func append(_ state: RecognizerState, into out: LineBuffer) { out.write(byte: code(of: state)) }
+
+    /// Appends a method's code.
+    @inline(__always)
+    static func append(_ method: DeliveryMethod, into out: LineBuffer) { out.write(byte: code(of: method)) }
+
+    /// Appends a padded cell holding `text`; returns its width in characters.
+    @discardableResult
+    static func appendCell(_ text: String, into out: LineBuffer) -> Int {
+        var text = text
+        return text.withUTF8 { bytes in
+            appendLength(bytes.count, into: out)
+            out.write(UnsafeRawBufferPointer(bytes))
+            let width = TextWidth.of(UnsafeRawBufferPointer(bytes))
+            appendLength(width, into: out)
+            return width
         }
     }
+
+    /// Appends a padded cell holding a time (``TextRenderer/appendTime(_:into:)``); returns its width.
+    @inline(__always)
+    static func appendTime(_ t: Double, into out: LineBuffer) -> Int {
+        let cell = openCell(into: out)
+        TextRenderer.appendTime(t, into: out)
+        return closePaddedCell(cell, width: out.count - cell - 2, into: out)
+    }
+
+    /// Reserves a cell's length; the cell's bytes follow, then ``closeCell(_:into:)`` or
+    /// ``closePaddedCell(_:width:into:)``. Returns where the cell starts.
+    @inline(__always)
+    static func openCell(into out: LineBuffer) -> Int {
+        let start = out.count
+        out.write(byte: 0x80)
+        out.write(byte: 0)
+        return start
+    }
+
+    /// Ends the last cell of a line, opened at `start`: fills in its length.
+    static func closeCell(_ start: Int, into out: LineBuffer) {
+        let first = start + 2
+        let length = out.count - first
+        if length < 1 << 14 {
+            out[start] = UInt8(truncatingIfNeeded: length) | 0x80
+            out[start + 1] = UInt8(truncatingIfNeeded: length >> 7)
+        } else {
+            // Up to 2^21 bytes in three, and so on: the cell's bytes move up to make room.
+            var extra = 0
+            while length >> (7 * (extra + 2)) > 0 { extra += 1 }
+            out.shiftUp(from: first, by: extra)
+            var value = length
+            for index in start..<(first + extra) {
+                out[index] = UInt8(truncatingIfNeeded: value) | (index < first + extra - 1 ? 0x80 : 0)
+                value >>= 7
+            }
+        }
+    }
+
+    /// Ends a padded cell opened at `start`: fills in its length and appends its width, counted
+    /// from its bytes unless given. Returns the width.
+    @discardableResult
+    static func closePaddedCell(_ start: Int, width: Int? = nil, into out: LineBuffer) -> Int {
+        let width = width ?? TextWidth.of(UnsafeRawBufferPointer(rebasing: out.bytes[(start + 2)...]))
+        closeCell(start, into: out)
+        appendLength(width, into: out)
+        return width
+    }
+
+    /// Appends `value` in LEB128.
+    @inline(__always)
+    private static func appendLength(_ value: Int, into out: LineBuffer) {
+        var value = value
+        while value >= 0x80 {
+            out.write(byte: UInt8(truncatingIfNeeded: value) | 0x80)
+            value >>= 7
+        }
+        out.write(byte: UInt8(value))
+    }
+
+    private static let states = RecognizerState.allCases
+    private static let methods = DeliveryMethod.allCases
 
     private static func code(of state: RecognizerState) -> UInt8 {
-        UInt8(RecognizerState.allCases.firstIndex { $0 == state } ?? 0)
+        UInt8(states.firstIndex { $0 == state } ?? 0)
     }
 
     private static func code(of method: DeliveryMethod) -> UInt8 {
-        UInt8(DeliveryMethod.allCases.firstIndex { $0 == method } ?? 0)
+        UInt8(methods.firstIndex { $0 == method } ?? 0)
     }
 
-    private static func state(_ code: UInt8) throws(OutputError) -> RecognizerState {
-        let all = RecognizerState.allCases
-        guard Int(code) < all.count else { throw damaged }
-        return all[Int(code)]
+    /// The state of a code.
+    static func state(_ code: UInt8) throws(OutputError) -> RecognizerState {
+        guard Int(code) < states.count else { throw damaged }
+        return states[Int(code)]
     }
 
-    private static func method(_ code: UInt8) throws(OutputError) -> DeliveryMethod {
-        let all = DeliveryMethod.allCases
-        guard Int(code) < all.count else { throw damaged }
-        return all[Int(code)]
+    /// The method of a code.
+    static func method(_ code: UInt8) throws(OutputError) -> DeliveryMethod {
+        guard Int(code) < methods.count else { throw damaged }
+        return methods[Int(code)]
     }
 
-    /// Reads cells from the start of a line's bytes; nil when the bytes end first.
-    private struct Cursor {
+    static let damaged = OutputError.failed(reason: "cannot read a temporary file: its text lines are damaged")
+
+    /// Reads a line's parts from the start of its bytes; nil when the bytes end first.
+    struct Cursor {
         let bytes: UnsafeRawBufferPointer
         var offset = 0
 
+        init(_ bytes: UnsafeRawBufferPointer) { self.bytes = bytes }
+
+        @inline(__always)
         mutating func byte() -> UInt8? {
             guard offset < bytes.count else { return nil }
             defer { offset += 1 }
             return bytes[offset]
         }
 
-        mutating func string() throws(OutputError) -> String? {
-            var length = 0
+        mutating func length() throws(OutputError) -> Int? {
+            var value = 0
             var shift = 0
             while true {
                 guard let byte = byte() else { return nil }
                 guard shift < 63 else { throw TextLine.damaged }
-                length |= Int(byte & 0x7F) << shift
-                if byte < 0x80 { break }
+                value |= Int(byte & 0x7F) << shift
+                if byte < 0x80 { return value }
                 shift += 7
             }
-            guard length <= bytes.count - offset else { return nil }
-            defer { offset += length }
-            return String(decoding: UnsafeRawBufferPointer(rebasing: bytes[offset..<(offset + length)]), as: UTF8.self)
         }
+
+        /// A cell's bytes, and its width when `padded`.
+        mutating func cell(padded: Bool) throws(OutputError) -> Cell? {
+            guard let length = try length(), length <= bytes.count - offset else { return nil }
+            let start = offset
+            offset += length
+            guard padded else { return Cell(start: start, count: length, width: 0) }
+            guard let width = try self.length() else { return nil }
+            return Cell(start: start, count: length, width: width)
+        }
+    }
+
+    /// Where a cell's bytes are in a line's bytes, and its width.
+    struct Cell {
+        var start: Int
+        var count: Int
+        var width: Int
     }
 }
 
-/// Reads back the ``TextLine``s a spool keeps, from chunks that may end inside a line.
+/// The width of text in characters (`String.count`), as the columns count it.
+enum TextWidth {
+    /// Counted from the bytes when they are ASCII without a carriage return (every byte one
+    /// character); otherwise as a `String` counts.
+    @inline(__always)
+    static func of(_ bytes: UnsafeRawBufferPointer) -> Int {
+        for byte in bytes where byte >= 0x80 || byte == 0x0D {
+            return String(decoding: bytes, as: UTF8.self).count
+        }
+        return bytes.count
+    }
+}
+
+/// Reads back the lines a spool keeps, from chunks that may end inside a line.
 struct TextLineDecoder {
     /// The start of a line the chunks so far did not complete.
     private var pending = ByteBuffer()
 
-    /// Calls `body` with each line that `chunk` completes, in order.
-    mutating func decode(_ chunk: UnsafeRawBufferPointer, _ body: (TextLine) throws(OutputError) -> Void) throws(OutputError) {
+    /// Calls `line` with the bytes from the start of each line that `chunk` completes, in order;
+    /// `line` returns the number of bytes the line takes, or nil when they end before the line does.
+    mutating func decode(
+        _ chunk: UnsafeRawBufferPointer, _ line: (UnsafeRawBufferPointer) throws(OutputError) -> Int?
+    ) throws(OutputError) {
         if pending.isEmpty {
-            let used = try Self.decodeLines(chunk, body)
+            let used = try Self.decodeLines(chunk, line)
             pending.append(UnsafeRawBufferPointer(rebasing: chunk[used...]))
             return
         }
         pending.append(chunk)
-        let used = try pending.withUnsafeBytes { bytes throws(OutputError) in try Self.decodeLines(bytes, body) }
+        let used = try pending.withUnsafeBytes { bytes throws(OutputError) in try Self.decodeLines(bytes, line) }
         pending.removeFirst(used)
     }
 
@@ -183,12 +219,11 @@ struct TextLineDecoder {
 
     /// Decodes every whole line at the start of `bytes`; the number of bytes they took.
     private static func decodeLines(
-        _ bytes: UnsafeRawBufferPointer, _ body: (TextLine) throws(OutputError) -> Void
+        _ bytes: UnsafeRawBufferPointer, _ line: (UnsafeRawBufferPointer) throws(OutputError) -> Int?
     ) throws(OutputError) -> Int {
         var used = 0
-        while used < bytes.count, let decoded = try TextLine.decode(UnsafeRawBufferPointer(rebasing: bytes[used...])) {
-            try body(decoded.line)
-            used += decoded.count
+        while used < bytes.count, let count = try line(UnsafeRawBufferPointer(rebasing: bytes[used...])) {
+            used += count
         }
         return used
     }

@@ -34,81 +34,198 @@ struct TextRenderer: AnalysisRenderer {
     }
 
     /// `0.44 s`, or `0.108–0.5 s` for a gesture that lasts.
-    static func span(start: Double, end: Double) -> String {
-        start == end ? time(start) + " s" : time(start) + "–" + time(end) + " s"
+    static func appendSpan(start: Double, end: Double, into out: LineBuffer) {
+        appendTime(start, into: out)
+        if start != end {
+            out.write(utf8: "–")
+            appendTime(end, into: out)
+        }
+        out.write(" s")
     }
 
     /// The gesture line's figures: the reason of a failure or cancellation, otherwise the final
     /// transition's figures but the touch count; then what made the gesture begin or recognize
     /// (`cause`, the first transition's), also with `--compact`.
-    static func summary(of last: TransitionRecord, cause: String?) -> String {
-        if let reason = last.reason { return cause.map { reason + "; it began because " + $0 } ?? reason }
-        var record = last
-        record.touches = nil
-        record.cause = cause
-        return figures(of: record).joined(separator: ", ")
+    static func appendSummary(of last: TransitionRecord, cause: String?, into out: LineBuffer) {
+        if let reason = last.reason {
+            out.write(utf8: reason)
+            if let cause {
+                out.write("; it began because ")
+                out.write(utf8: cause)
+            }
+            return
+        }
+        appendFigures(of: last, touches: false, cause: cause, into: out)
     }
 
-    /// A transition's figures, in order.
-    static func figures(of record: TransitionRecord) -> [String] {
-        var figures: [String] = []
-        if let location = record.location { figures.append("at " + point(location)) }
-        if let touches = record.touches { figures.append("touches \(touches)") }
-        if let translation = record.translation { figures.append("translation " + point(translation)) }
+    /// A transition's figures, in order, separated by commas; the touch count when `touches`, and
+    /// `cause` (the record's own, or for a gesture line its first transition's).
+    static func appendFigures(of record: TransitionRecord, touches: Bool = true, cause: String?, into out: LineBuffer) {
+        var list = FigureList()
+        if let location = record.location {
+            list.next(out)
+            out.write("at ")
+            appendPoint(location, into: out)
+        }
+        if touches, let count = record.touches {
+            list.next(out)
+            out.write("touches ")
+            out.write(integer: count)
+        }
+        if let translation = record.translation {
+            list.next(out)
+            out.write("translation ")
+            appendPoint(translation, into: out)
+        }
         switch record.velocity {
-        case .vector(let velocity)?: figures.append("velocity " + point(velocity))
-        case .scalar(let velocity)?: figures.append("velocity " + number(velocity))
+        case .vector(let velocity)?:
+            list.next(out)
+            out.write("velocity ")
+            appendPoint(velocity, into: out)
+        case .scalar(let velocity)?:
+            list.next(out)
+            out.write("velocity ")
+            appendNumber(velocity, into: out)
         case nil: break
         }
-        if let scale = record.scale { figures.append("scale " + number(scale)) }
-        if let rotation = record.rotation { figures.append("rotation " + number(rotation) + " rad") }
-        if let direction = record.direction { figures.append("direction " + direction) }
-        if let taps = record.taps { figures.append("taps \(taps)") }
-        if let template = record.template { figures.append("template " + template) }
-        if let score = record.score { figures.append("score " + number(score)) }
-        if let reason = record.reason { figures.append(reason) }
-        if let cause = record.cause { figures.append("because " + cause) }
-        return figures
+        if let scale = record.scale {
+            list.next(out)
+            out.write("scale ")
+            appendNumber(scale, into: out)
+        }
+        if let rotation = record.rotation {
+            list.next(out)
+            out.write("rotation ")
+            appendNumber(rotation, into: out)
+            out.write(" rad")
+        }
+        list.append("direction ", record.direction, into: out)
+        if let taps = record.taps {
+            list.next(out)
+            out.write("taps ")
+            out.write(integer: taps)
+        }
+        list.append("template ", record.template, into: out)
+        if let score = record.score {
+            list.next(out)
+            out.write("score ")
+            appendNumber(score, into: out)
+        }
+        list.append("", record.reason, into: out)
+        list.append("because ", cause, into: out)
     }
 
-    /// A delivery's figures, in order.
-    static func figures(of record: DeliveryRecord) -> [String] {
-        var figures: [String] = []
-        if let subtype = record.subtype { figures.append(subtype) }
-        if !record.touches.isEmpty { figures.append("touches " + record.touches.map(\.description).joined(separator: " ")) }
-        if !record.chain.isEmpty { figures.append("via " + record.chain.joined(separator: " ")) }
-        if let delayedBy = record.delayedBy { figures.append("delayed by " + delayedBy) }
-        if let cancelledBy = record.cancelledBy { figures.append("cancelled by " + cancelledBy) }
-        if record.dropped { figures.append("dropped") }
-        return figures
+    /// A delivery's figures, in order, separated by commas.
+    static func appendFigures(of record: DeliveryRecord, into out: LineBuffer) {
+        var list = FigureList()
+        list.append("", record.subtype, into: out)
+        if !record.touches.isEmpty {
+            list.next(out)
+            out.write("touches ")
+            appendTouches(record.touches, into: out)
+        }
+        if !record.chain.isEmpty {
+            list.next(out)
+            out.write("via ")
+            for (index, name) in record.chain.enumerated() {
+                if index > 0 { out.write(byte: UInt8(ascii: " ")) }
+                out.write(utf8: name)
+            }
+        }
+        list.append("delayed by ", record.delayedBy, into: out)
+        list.append("cancelled by ", record.cancelledBy, into: out)
+        if record.dropped {
+            list.next(out)
+            out.write("dropped")
+        }
     }
 
-    /// A control record's figures, in order.
-    static func figures(of record: ControlRecord) -> [String] {
-        var figures = [record.kind.rawValue]
-        if let location = record.location { figures.append("at " + point(location)) }
-        figures.append("touches " + record.touches.map(\.description).joined(separator: " "))
+    /// A control record's figures, in order, separated by commas.
+    static func appendFigures(of record: ControlRecord, into out: LineBuffer) {
+        out.write(utf8: record.kind.rawValue)
+        if let location = record.location {
+            out.write(", at ")
+            appendPoint(location, into: out)
+        }
+        out.write(", touches ")
+        appendTouches(record.touches, into: out)
         switch record.value {
-        case .number(let value)?: figures.append("value " + number(value))
-        case .on(let on)?: figures.append(on ? "on" : "off")
+        case .number(let value)?:
+            out.write(", value ")
+            appendNumber(value, into: out)
+        case .on(let on)?: out.write(on ? ", on" : ", off")
         case nil: break
         }
-        if let cancelledBy = record.cancelledBy { figures.append("cancelled by " + cancelledBy) }
-        return figures
+        if let cancelledBy = record.cancelledBy {
+            out.write(", cancelled by ")
+            out.write(utf8: cancelledBy)
+        }
     }
 
-    /// A scroll record's figures, in order.
-    static func figures(of record: ScrollRecord) -> [String] {
-        var figures = ["offset " + point(record.contentOffset)]
-        if let velocity = record.velocity { figures.append("velocity " + point(velocity)) }
-        if let target = record.targetContentOffset { figures.append("target " + point(target)) }
-        if let decelerate = record.decelerate { figures.append(decelerate ? "decelerates" : "does not decelerate") }
-        if let zoomScale = record.zoomScale { figures.append("zoom " + number(zoomScale)) }
-        return figures
+    /// A scroll record's figures, in order, separated by commas.
+    static func appendFigures(of record: ScrollRecord, into out: LineBuffer) {
+        out.write("offset ")
+        appendPoint(record.contentOffset, into: out)
+        if let velocity = record.velocity {
+            out.write(", velocity ")
+            appendPoint(velocity, into: out)
+        }
+        if let target = record.targetContentOffset {
+            out.write(", target ")
+            appendPoint(target, into: out)
+        }
+        if let decelerate = record.decelerate { out.write(decelerate ? ", decelerates" : ", does not decelerate") }
+        if let zoomScale = record.zoomScale {
+            out.write(", zoom ")
+            appendNumber(zoomScale, into: out)
+        }
     }
 
     /// A time, at up to 3 decimals.
-    static func time(_ t: Double) -> String { DecimalFormatting.string(t, fractionDigits: 3) }
-    private static func number(_ value: Double) -> String { DecimalFormatting.string(value, fractionDigits: 2) }
-    private static func point(_ p: Point) -> String { "(\(number(p.x)), \(number(p.y)))" }
+    @inline(__always)
+    static func appendTime(_ t: Double, into out: LineBuffer) { out.write(number: t, fractionDigits: 3) }
+
+    /// Another figure, at up to 2 decimals.
+    @inline(__always)
+    private static func appendNumber(_ value: Double, into out: LineBuffer) { out.write(number: value, fractionDigits: 2) }
+
+    /// `(x, y)`.
+    private static func appendPoint(_ p: Point, into out: LineBuffer) {
+        out.write(byte: UInt8(ascii: "("))
+        appendNumber(p.x, into: out)
+        out.write(", ")
+        appendNumber(p.y, into: out)
+        out.write(byte: UInt8(ascii: ")"))
+    }
+
+    /// Touch ids as the trace spells them, separated by spaces.
+    private static func appendTouches(_ touches: [TouchID], into out: LineBuffer) {
+        for (index, touch) in touches.enumerated() {
+            if index > 0 { out.write(byte: UInt8(ascii: " ")) }
+            switch touch {
+            case .number(let n): out.write(integer: n)
+            case .name(let name): out.write(utf8: name)
+            }
+        }
+    }
+
+    /// Separates figures with commas: ``next(_:)`` before each one.
+    private struct FigureList {
+        private var empty = true
+
+        @inline(__always)
+        mutating func next(_ out: LineBuffer) {
+            if !empty { out.write(", ") }
+            empty = false
+        }
+
+        /// `label` and `text`, when there is a text.
+        @inline(__always)
+        mutating func append(_ label: StaticString, _ text: String?, into out: LineBuffer) {
+            guard let text else { return }
+            next(out)
+            out.write(label)
+            out.write(utf8: text)
+        }
+    }
 }
