@@ -86,7 +86,7 @@ import Testing
     func aGoodTraceGivesTheBytesOfThePassesOneAfterTheOther(encoding: String) throws {
         let fixtures = try Fixtures()
         let path = try #require(Self.bigTraces(fixtures)[encoding])
-        for format in ["jsonl", "json", "csv", "text"] {
+        for format in ["jsonl", "json", "csv", "text", "trace-event"] {
             #expect(try Self.overlaps(path, format: format), "\(format)")
             let overlapped = runInProcess(["analyze", "--format", format, path])
             let expected = try Self.sequential(path, format: format)
@@ -100,7 +100,7 @@ import Testing
         try fixtures.write("bad.jsonl", Self.bigTrace(ending: #"{"t": 999, "id": 1, "phase": "began", "x": 1, "y": }"# + "\n"))
         let path = fixtures.path("bad.jsonl")
         #expect(try Self.overlaps(path, format: "jsonl"))
-        for format in ["jsonl", "json", "csv", "text"] {
+        for format in ["jsonl", "json", "csv", "text", "trace-event"] {
             let overlapped = runInProcess(["analyze", "--format", format, path])
             #expect(overlapped == (try Self.sequential(path, format: format)), "\(format)")
             #expect(overlapped.status == 65 && overlapped.stdout.isEmpty)

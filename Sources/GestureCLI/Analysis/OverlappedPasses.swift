@@ -5,11 +5,10 @@ import GestureTrace
 extension TraceAnalysis {
     /// Whether ``streamWhileChecking(_:renderer:through:prelude:whenGood:)`` applies to `trace`:
     /// a regular file of ``pipelineThreshold`` bytes or more (a pipe is copied by its first pass,
-    /// which the second then reads), more than one processor, and a renderer that does not
-    /// observe samples (the pipelined replay).
+    /// which the second then reads) and more than one processor (the pipelined replay).
     static func overlapsPasses(_ trace: Opened, renderer: TraceRenderer) -> Bool {
         trace.source.isRegularFile && trace.source.byteCount >= pipelineThreshold
-            && ProcessInfo.processInfo.activeProcessorCount > 1 && !renderer.observesSamples
+            && ProcessInfo.processInfo.activeProcessorCount > 1
     }
 
     /// Both passes at once: the first pass checks the trace on a thread of its own while the

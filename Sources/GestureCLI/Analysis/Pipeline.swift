@@ -1,4 +1,5 @@
 import Foundation
+import GestureKit
 
 /// A first-in first-out queue between two threads, holding at most `capacity` items: the producer
 /// waits while it is full, the consumer while it is empty.
@@ -134,6 +135,10 @@ final class Batch<Element>: @unchecked Sendable {
     let capacity: Int
     /// The values it holds, from the start of `storage`.
     private(set) var count = 0
+    /// For a renderer that observes samples (`trace-event`): the samples read, each with the number
+    /// of values the batch held when the engine took it, so that the rendering thread hands it on
+    /// before the records that sample made, as one thread would. Empty for every other renderer.
+    var samples: [(position: Int, sample: Sample)] = []
 
     /// An empty batch holding up to `capacity` values.
     init(capacity: Int) {

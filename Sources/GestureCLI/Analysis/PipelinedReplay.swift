@@ -41,7 +41,11 @@ extension TraceAnalysis {
             do throws(OutputError) {
                 try renderer.begin(sink)
                 while let batch = records.take() {
-                    try batch.removeAll { record throws(OutputError) in try renderer.add(record, to: sink) }
+                    if batch.samples.isEmpty {
+                        try batch.removeAll { record throws(OutputError) in try renderer.add(record, to: sink) }
+                    } else {
+                        try renderInterleaved(batch, renderer: renderer, sink: sink)
+                    }
                     _ = pipeline.emptyRecords.offer(batch)
                 }
                 guard !failures.isAborted else { return }
@@ -56,10 +60,21 @@ extension TraceAnalysis {
         let batcher = RecordBatcher(pipeline: pipeline, filter: filter)
         engine.onRecord = { [batcher] record in batcher.take(record) }
         defer { engine.onRecord = { _ in } }
-        while let batch = samples.take() {
-            batch.removeAll { sample in engine.process(sample) }
-            _ = pipeline.emptySamples.offer(batch)
-            if batcher.stopped { break }
+        if renderer.observesSamples {
+            while let batch = samples.take() {
+                batch.removeAll { sample in
+                    batcher.sample(sample)
+                    engine.process(sample)
+                }
+                _ = pipeline.emptySamples.offer(batch)
+                if batcher.stopped { break }
+            }
+        } else {
+            while let batch = samples.take() {
+                batch.removeAll { sample in engine.process(sample) }
+                _ = pipeline.emptySamples.offer(batch)
+                if batcher.stopped { break }
+            }
         }
         if batcher.stopped { samples.cancel() }
         reading.wait()
@@ -80,6 +95,29 @@ extension TraceAnalysis {
 
     /// Samples per batch handed from the reading thread to the engine.
     private static let sampleBatchSize = 4096
+
+    /// Renders a batch of records with the samples the engine took among them, each sample before
+    /// the records it made (the order of ``replay(_:source:engine:filter:renderer:into:)``).
+    private static func renderInterleaved(
+        _ batch: Batch<AnalysisRecord>, renderer: TraceRenderer, sink: ByteSink
+    ) throws(OutputError) {
+        let marks = batch.samples
+        batch.samples.removeAll(keepingCapacity: true)
+        var next = 0
+        var position = 0
+        try batch.removeAll { record throws(OutputError) in
+            while next < marks.count, marks[next].position == position {
+                try renderer.sample(marks[next].sample, to: sink)
+                next += 1
+            }
+            try renderer.add(record, to: sink)
+            position += 1
+        }
+        while next < marks.count {
+            try renderer.sample(marks[next].sample, to: sink)
+            next += 1
+        }
+    }
 }
 
 /// The queues and the failures of one pipelined replay, shared by its threads.
@@ -127,9 +165,20 @@ private final class RecordBatcher {
         if batch.isFull { flush() }
     }
 
+    /// Keeps `sample` for a renderer that observes samples, before the records it will make.
+    func sample(_ sample: Sample) {
+        guard !stopped else { return }
+        batch.samples.append((batch.count, sample))
+        if batch.samples.count == Self.samplesPerBatch { flush() }
+    }
+
+    /// The most samples a batch carries for a renderer that observes them (a batch is handed on
+    /// at 1024 records or this many samples, whichever comes first).
+    private static let samplesPerBatch = 1024
+
     /// Hands the records collected on.
     func flush() {
-        guard !stopped, !batch.isEmpty else { return }
+        guard !stopped, !batch.isEmpty || !batch.samples.isEmpty else { return }
         if !pipeline.records.put(batch) { stopped = true }
         batch = pipeline.emptyRecords.poll() ?? Batch(capacity: Self.size)
     }

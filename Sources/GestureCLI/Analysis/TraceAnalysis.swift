@@ -196,9 +196,7 @@ enum TraceAnalysis {
         } catch {
             throw .trace(.unreadable(trace.source.located(error)))
         }
-        if threads ?? (trace.source.byteCount >= pipelineThreshold && ProcessInfo.processInfo.activeProcessorCount > 1),
-            !traceRenderer.observesSamples
-        {
+        if threads ?? (trace.source.byteCount >= pipelineThreshold && ProcessInfo.processInfo.activeProcessorCount > 1) {
             try pipelinedReplay(reader, source: trace.source, engine: trace.engine, filter: trace.filter, renderer: traceRenderer, into: sink)
             return
         }
