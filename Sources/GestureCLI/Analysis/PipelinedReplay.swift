@@ -60,21 +60,14 @@ extension TraceAnalysis {
         let batcher = RecordBatcher(pipeline: pipeline, filter: filter)
         engine.onRecord = { [batcher] record in batcher.take(record) }
         defer { engine.onRecord = { _ in } }
-        if renderer.observesSamples {
-            while let batch = samples.take() {
-                batch.removeAll { sample in
-                    batcher.sample(sample)
-                    engine.process(sample)
-                }
-                _ = pipeline.emptySamples.offer(batch)
-                if batcher.stopped { break }
+        let observesSamples = renderer.observesSamples
+        while let batch = samples.take() {
+            batch.removeAll { sample in
+                if observesSamples { batcher.sample(sample) }
+                engine.process(sample)
             }
-        } else {
-            while let batch = samples.take() {
-                batch.removeAll { sample in engine.process(sample) }
-                _ = pipeline.emptySamples.offer(batch)
-                if batcher.stopped { break }
-            }
+            _ = pipeline.emptySamples.offer(batch)
+            if batcher.stopped { break }
         }
         if batcher.stopped { samples.cancel() }
         reading.wait()
@@ -102,8 +95,13 @@ extension TraceAnalysis {
     private static func renderInterleaved(
         _ batch: Batch<AnalysisRecord>, renderer: TraceRenderer, sink: ByteSink
     ) throws(OutputError) {
-        let marks = batch.samples
-        batch.samples.removeAll(keepingCapacity: true)
+        // The marks are taken out and handed back emptied, so that the batch keeps their storage.
+        var marks: [(position: Int, sample: Sample)] = []
+        swap(&marks, &batch.samples)
+        defer {
+            marks.removeAll(keepingCapacity: true)
+            batch.samples = marks
+        }
         var next = 0
         var position = 0
         try batch.removeAll { record throws(OutputError) in

@@ -1,10 +1,3 @@
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Musl)
-    import Musl
-#elseif canImport(Darwin)
-    import Darwin
-#endif
 import GestureTrace
 
 /// Which files are traces, and the names of the golden and actual files beside each trace.
@@ -33,30 +26,32 @@ enum GoldenNaming {
     static let scenesDirectoryName = "scenes"
 
     /// Whether `name` (a file name, no directory) names a golden file.
-    static func isGolden(_ name: String) -> Bool {
-        if let plain = PlainName(name) { return plain.endsLonger(with: goldenSuffix) }
-        return name.lowercased().hasSuffix(goldenSuffix) && name.count > goldenSuffix.count
-    }
+    static func isGolden(_ name: String) -> Bool { endsLonger(name, with: goldenSuffix) }
 
     /// Whether `name` (or a path) names a WebDriver actions file, `NAME.actions`: a trace of the
     /// corpora whose `gesturectl-check.json` says `"actions": true`.
-    static func isActions(_ name: String) -> Bool {
-        if let plain = PlainName(name) { return plain.endsLonger(with: ".actions") }
-        return name.lowercased().hasSuffix(".actions") && name.count > ".actions".count
-    }
+    static func isActions(_ name: String) -> Bool { endsLonger(name, with: ".actions") }
 
     /// Whether `name` names an actual file.
-    static func isActual(_ name: String) -> Bool {
-        if let plain = PlainName(name) { return plain.endsLonger(with: actualSuffix) }
-        return name.lowercased().hasSuffix(actualSuffix) && name.count > actualSuffix.count
-    }
+    static func isActual(_ name: String) -> Bool { endsLonger(name, with: actualSuffix) }
 
     /// Whether `name` (a file name, no directory) names a trace.
     static func isTrace(_ name: String) -> Bool {
         guard !name.hasPrefix("."), TraceEncoding(pathExtensionOf: name) != nil || isActions(name), !isGolden(name), !isActual(name)
         else { return false }
-        if let plain = PlainName(name) { return !plain.isLowercased(sceneFileName) && !plain.isLowercased(CheckConfig.fileName) }
-        return name.lowercased() != sceneFileName && name.lowercased() != CheckConfig.fileName
+        return !isLowercased(name, sceneFileName) && !isLowercased(name, CheckConfig.fileName)
+    }
+
+    /// `name.lowercased().hasSuffix(suffix) && name.count > suffix.count`, for a lowercase ASCII `suffix`.
+    private static func endsLonger(_ name: String, with suffix: String) -> Bool {
+        if let plain = PlainName(name) { return plain.endsLonger(with: suffix) }
+        return name.lowercased().hasSuffix(suffix) && name.count > suffix.count
+    }
+
+    /// `name.lowercased() == text`, for a lowercase ASCII `text`.
+    private static func isLowercased(_ name: String, _ text: String) -> Bool {
+        if let plain = PlainName(name) { return plain.isLowercased(text) }
+        return name.lowercased() == text
     }
 
     /// A name of ASCII bytes without CR, compared as the rules above compare `name.lowercased()` and
@@ -139,17 +134,7 @@ struct FileName: Hashable, Comparable, Sendable, CustomStringConvertible {
     var description: String { text }
 
     /// Whether two names are the same bytes.
-    static func same(_ a: String, _ b: String) -> Bool {
-        var a = a
-        var b = b
-        return a.withUTF8 { x in
-            b.withUTF8 { y in
-                guard x.count == y.count else { return false }
-                guard let p = x.baseAddress, let q = y.baseAddress else { return true }
-                return memcmp(p, q, x.count) == 0
-            }
-        }
-    }
+    static func same(_ a: String, _ b: String) -> Bool { ByteOrder.same(a, b) }
 }
 
 /// Paths as `check` shows them: `./` and repeated slashes removed, so that the same file given two
@@ -186,21 +171,5 @@ enum CheckPath {
     }
 
     /// Orders paths by their UTF-8 bytes, the same on every machine and in every locale.
-    ///
-    /// Compared with `memcmp` (`utf8.lexicographicallyPrecedes` went byte by byte: 2% of `check` on a
-    /// corpus of 1,000 traces, sorting its directory and its traces).
-    static func precedes(_ a: String, _ b: String) -> Bool {
-        var a = a
-        var b = b
-        return a.withUTF8 { x in
-            b.withUTF8 { y in
-                let common = min(x.count, y.count)
-                if common > 0, let p = x.baseAddress, let q = y.baseAddress {
-                    let order = memcmp(p, q, common)
-                    if order != 0 { return order < 0 }
-                }
-                return x.count < y.count
-            }
-        }
-    }
+    static func precedes(_ a: String, _ b: String) -> Bool { ByteOrder.precedes(a, b) }
 }

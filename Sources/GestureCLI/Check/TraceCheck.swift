@@ -290,7 +290,7 @@ struct TraceCheck: Sendable {
         }
         guard let goldenBytes else { return update ? .created : .missingGolden }
         if update, DeviceGolden.starts(goldenBytes) { return .unchanged }
-        if sameBytes(goldenBytes, actualBytes) { return update ? .unchanged : .matched }
+        if ByteOrder.same(goldenBytes, actualBytes) { return update ? .unchanged : .matched }
         if update { return .rewritten }
         var expected: [LineRecord]
         do throws(TraceError) {
@@ -319,18 +319,6 @@ struct TraceCheck: Sendable {
         }
         let differences = RecordDiff.differences(expected: expected, actual: actual, comparison: comparison)
         return differences.isEmpty ? .matched : .mismatched(DiffOrder.outcomesFirst(differences))
-    }
-
-    /// Whether two byte arrays are equal, compared by `memcmp` (`[UInt8] ==` compares byte by byte:
-    /// 6% of `check`'s instructions on a corpus of matching traces).
-    static func sameBytes(_ a: [UInt8], _ b: [UInt8]) -> Bool {
-        guard a.count == b.count else { return false }
-        return a.withUnsafeBytes { a in
-            b.withUnsafeBytes { b in
-                guard let x = a.baseAddress, let y = b.baseAddress else { return true }
-                return memcmp(x, y, a.count) == 0
-            }
-        }
     }
 
     /// Seconds on a clock that only goes forward.

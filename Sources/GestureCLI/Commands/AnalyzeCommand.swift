@@ -223,7 +223,7 @@ private struct AnalyzeRun {
         }
         let gate = OutputGate(environment.standardOutput)
         let environment = environment
-        let prelude = wroteTrace ? renderer.separator : renderer.prologue(extended: trace.engine.hasControlsOrScrollViews)
+        let prelude = opening(extended: trace.engine.hasControlsOrScrollViews)
         defer { if gate.isOpen { wroteTrace = true } }
         do throws(AnalysisFailure) {
             try TraceAnalysis.streamWhileChecking(trace, renderer: traceRenderer, through: gate, prelude: prelude) { warnings in
@@ -289,13 +289,19 @@ private struct AnalyzeRun {
         return true
     }
 
+    /// What comes before a trace's records: the format's prologue for the first trace, its
+    /// separator after that.
+    private func opening(extended: Bool) -> String {
+        wroteTrace ? renderer.separator : renderer.prologue(extended: extended)
+    }
+
     /// Writes the prologue or the separator before a trace's output.
     ///
     /// - Returns: false once standard output has failed.
     /// - Parameter extended: the trace's scene has controls or scroll views (the CSV header then
     ///   has their columns).
     private mutating func beginTrace(extended: Bool) -> Bool {
-        sink.buffer.append(utf8: wroteTrace ? renderer.separator : renderer.prologue(extended: extended))
+        sink.buffer.append(utf8: opening(extended: extended))
         wroteTrace = true
         do throws(OutputError) {
             try sink.drainIfFull()

@@ -180,38 +180,12 @@ extension ByteBuffer {
     }
 
     /// ``DecimalFormatting``'s fast method, writing bytes; false, writing nothing, where it is not
-    /// certain to agree with the exact method (see `DecimalFormatting.appendScaled`).
+    /// certain to agree with the exact method (see ``DecimalFormatting/scaled(_:fractionDigits:)``).
     @inline(__always)
     private mutating func appendScaled(_ value: Double, fractionDigits: Int) -> Bool {
-        let magnitude = value.magnitude
-        guard magnitude < 1e6, fractionDigits >= 0, fractionDigits <= 6 else { return false }
-        let scale: Double
-        switch fractionDigits {
-        case 6: scale = 1_000_000
-        case 3: scale = 1_000
-        case 2: scale = 100
-        case 0: scale = 1
-        case 1: scale = 10
-        case 4: scale = 10_000
-        default: scale = 100_000
-        }
-        let scaled = magnitude * scale
-        let whole = scaled.rounded(.down)
-        let fraction = scaled - whole
-        guard (fraction - 0.5).magnitude > 1e-3 else { return false }
-        // Through Int64 (one instruction; whole is below 10¹²): UInt64(Double) took about 60.
-        var units = UInt64(Int64(whole)) + (fraction > 0.5 ? 1 : 0)
-        guard units != 0 else {
-            append(UInt8(ascii: "0"))
-            return true
-        }
-        var places = fractionDigits
-        while places > 0, units % 10 == 0 {
-            units /= 10
-            places -= 1
-        }
+        guard let (units, places) = DecimalFormatting.scaled(value, fractionDigits: fractionDigits) else { return false }
         withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 32) { scratch in
-            let index = DecimalFormatting.writeDigits(units, places: places, negative: value < 0, into: scratch)
+            let index = DecimalFormatting.writeDigits(units, places: places, negative: value < 0 && units != 0, into: scratch)
             append(UnsafeBufferPointer(rebasing: scratch[index...]))
         }
         return true

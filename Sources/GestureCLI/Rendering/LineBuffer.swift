@@ -1,10 +1,11 @@
 /// Bytes of the `text` format written through a pointer: a line's cells and figures as the
 /// renderer makes them, and the padded lines of the column pass.
 ///
-/// ``ByteBuffer`` appends to an `Array`, whose every append checks that the array is not shared and
-/// goes through the generic copy; for the few bytes of a number or a separator that was most of the
-/// cost. Here each write checks the room left and copies (the 2 MB sample's `analyze --format
-/// text`: the column pass 14.4 M instructions through `ByteBuffer`, 8.9 M here).
+/// A class that one renderer owns and hands to the text format's writers, each write checking the
+/// room left and copying through the pointer (the 2 MB sample's `analyze --format text`: the column
+/// pass took 14.4 M instructions through ``ByteBuffer`` when that appended through
+/// `Array.append(contentsOf:)`, 8.9 M here). ``ByteBuffer`` now copies into room it keeps as well;
+/// the two could become one writer, which has not been measured.
 final class LineBuffer {
     // Unchecked: written a few times per figure; one renderer owns each buffer.
     @exclusivity(unchecked) private var base: UnsafeMutablePointer<UInt8>

@@ -69,7 +69,7 @@ final class TextTraceRenderer: TraceRenderer {
         case .control, .scroll:
             Self.appendViewEvent(record, columns: &logColumns, into: line)
         }
-        try lines.append { $0.append(line.bytes) }
+        try lines.append(line.bytes)
         logCount += 1
     }
 
@@ -113,7 +113,7 @@ final class TextTraceRenderer: TraceRenderer {
     private func addViewEvent(_ record: AnalysisRecord) throws(OutputError) {
         line.removeAll()
         Self.appendViewEvent(record, columns: &viewEventColumns, into: line)
-        try viewEventSpool().append { $0.append(line.bytes) }
+        try viewEventSpool().append(line.bytes)
     }
 
     /// The spool of the control and scroll lines, made at the first one.

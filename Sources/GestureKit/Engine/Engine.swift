@@ -474,20 +474,20 @@ struct EventTouches {
 
     mutating func add(_ touch: Touch) {
         switch touch.phase {
-        case .began: Self.put(touch, in: &began, at: &beganCount)
-        case .moved: Self.put(touch, in: &moved, at: &movedCount)
-        case .ended: Self.put(touch, in: &ended, at: &endedCount)
-        case .cancelled: Self.put(touch, in: &cancelled, at: &cancelledCount)
+        case .began: began.put(touch, at: &beganCount)
+        case .moved: moved.put(touch, at: &movedCount)
+        case .ended: ended.put(touch, at: &endedCount)
+        case .cancelled: cancelled.put(touch, at: &cancelledCount)
         case .stationary: break
         }
     }
 
     /// Drops what is left of earlier events: the lists then hold exactly this event's touches.
     mutating func seal() {
-        Self.trim(&began, to: beganCount)
-        Self.trim(&moved, to: movedCount)
-        Self.trim(&ended, to: endedCount)
-        Self.trim(&cancelled, to: cancelledCount)
+        began.trim(to: beganCount)
+        moved.trim(to: movedCount)
+        ended.trim(to: endedCount)
+        cancelled.trim(to: cancelledCount)
     }
 
     /// Calls `body` with the list of `phase`, which is taken out of `self` for the call and put
@@ -519,16 +519,6 @@ struct EventTouches {
     mutating func removeAll() {
         startEvent()
         seal()
-    }
-
-    @inline(__always)
-    private static func put(_ touch: Touch, in list: inout [Touch], at count: inout Int) {
-        list.put(touch, at: &count)
-    }
-
-    @inline(__always)
-    private static func trim(_ list: inout [Touch], to count: Int) {
-        list.trim(to: count)
     }
 }
 
