@@ -70,10 +70,19 @@ extension ByteRenderingTests {
     }
 
     @Test func integers() {
-        for value in [0, 7, 10, -1, -10, 1234567890, Int.max, Int.min] {
+        var values = [0, 7, 10, -1, -10, 1234567890, Int.max, Int.min, Int.max - 1, Int.min + 1]
+        // Either side of every digit count (the writer takes up to 8 digits at a time).
+        var power = 1
+        for _ in 0..<18 {
+            power *= 10
+            values += [power - 1, power, power + 1, -(power - 1), -power, 3 * power + 7]
+        }
+        for value in values {
             var out = ByteBuffer()
             out.appendInteger(value)
             #expect(out.string == String(value))
+            // Whole doubles below 2^53 are written as integers, through the same writer.
+            if value.magnitude < 1 << 53 { #expect(bytes(Double(value)) == DecimalFormatting.string(Double(value))) }
         }
     }
 
@@ -91,6 +100,21 @@ extension ByteRenderingTests {
         "", "pan", "two words", "a,b", "say \"hi\"", "\"", "\",\"", "line\nbreak", "cr\rlf", "tab\there", "back\\slash",
         "\u{00}\u{01}\u{1B}\u{1F}\u{7F}", "\u{08}\u{0C}", "é 👍 ü", "\"\u{301}quote then accent", "x\"\u{301}y", "🇫🇷,",
     ]
+
+    /// Each awkward character at every place of a longer string, so that it falls in each byte of
+    /// the words the escaping test reads eight bytes at a time, and in the bytes after them.
+    @Test func escapesAwkwardBytesAtEveryPlace() {
+        for awkward in ["\"", "\\", "\n", "\u{1F}", "\u{00}", "é", " ", "\u{7F}"] {
+            for place in 0...19 {
+                let text = String(repeating: "a", count: place) + awkward + String(repeating: "b", count: 19 - place)
+                var json = ByteBuffer()
+                json.appendJSONString(text)
+                var expected = ""
+                JSONWriter.appendQuoted(text, to: &expected)
+                #expect(json.string == expected, "\(place) \(awkward.debugDescription)")
+            }
+        }
+    }
 
     @Test(arguments: awkwardStrings)
     func escapesStringsAsTheStringWriters(_ text: String) {

@@ -129,138 +129,53 @@ struct ByteBuffer {
     }
 }
 
-// MARK: - Numbers
+// MARK: - Room
+
+extension ByteBuffer {
+    /// Makes room for `bound` bytes after those written and calls `body` with where they start and
+    /// `bound`; `body` writes at most `bound` bytes there and returns how many it wrote.
+    @inline(__always)
+    mutating func withRoom(_ bound: Int, _ body: (UnsafeMutablePointer<UInt8>, Int) -> Int) {
+        let end = count &+ bound
+        if end > storage.count { grow(toHold: end) }
+        let start = count
+        let written = storage.withUnsafeMutableBufferPointer { buffer in
+            body(buffer.baseAddress.unsafelyUnwrapped.advanced(by: start), bound)
+        }
+        precondition(written >= 0 && written <= bound, "ByteBuffer.withRoom: wrote more than the room")
+        count = start &+ written
+    }
+}
+
+// MARK: - Numbers and strings
 
 extension ByteBuffer {
     /// Appends an integer in decimal.
     mutating func appendInteger(_ value: Int) {
-        if value >= 0, value < 10 {
-            append(UInt8(truncatingIfNeeded: value) &+ 48)
-            return
-        }
-        appendDigits(value.magnitude, negative: value < 0)
+        write(upTo: ByteWriter.integerBound) { $0.integer(value) }
     }
 
-    /// Appends `magnitude`'s decimal digits, after a minus sign when `negative`.
-    private mutating func appendDigits(_ magnitude: UInt, negative: Bool) {
-        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 24) { scratch in
-            let index = DecimalFormatting.writeDigits(UInt64(magnitude), places: 0, negative: negative, into: scratch)
-            append(UnsafeBufferPointer(rebasing: scratch[index...]))
-        }
-    }
-
-    /// Appends a number exactly as ``DecimalFormatting/append(_:fractionDigits:to:)`` writes it:
-    /// plain decimal, at most `fractionDigits` places, half away from zero on the decimal value,
-    /// trailing zeros dropped, `-0` as `0`, non-finite values as `null`.
-    ///
-    /// The common cases (integers below 2^53; magnitudes below 10⁶ whose scaled value is not within
-    /// 10⁻³ of a half) are written digit by digit here; the rest go through the exact `String`
-    /// method, so the two always agree.
+    /// Appends a number exactly as ``DecimalFormatting/append(_:fractionDigits:to:)`` writes it
+    /// (see ``ByteWriter/number(_:fractionDigits:)``).
     @inline(__always)
     mutating func appendNumber(_ value: Double, fractionDigits: Int = DecimalFormatting.defaultFractionDigits) {
-        let magnitude = value.magnitude
-        if magnitude < 9_007_199_254_740_992, value == value.rounded(.towardZero) {
-            let whole = Int64(value)
-            appendInteger(Int(whole))
-            return
-        }
-        if !appendScaled(value, fractionDigits: fractionDigits) { appendExactly(value, fractionDigits: fractionDigits) }
+        write(upTo: ByteWriter.numberBound) { $0.number(value, fractionDigits: fractionDigits) }
     }
 
-    /// The exact, slow method (and `null` for non-finite values).
-    @inline(never)
-    private mutating func appendExactly(_ value: Double, fractionDigits: Int) {
-        guard value.isFinite else {
-            append("null")
-            return
-        }
-        var text = ""
-        DecimalFormatting.appendExactly(value, fractionDigits: fractionDigits, to: &text)
-        append(utf8: text)
-    }
-
-    /// ``DecimalFormatting``'s fast method, writing bytes; false, writing nothing, where it is not
-    /// certain to agree with the exact method (see ``DecimalFormatting/scaled(_:fractionDigits:)``).
-    @inline(__always)
-    private mutating func appendScaled(_ value: Double, fractionDigits: Int) -> Bool {
-        guard let (units, places) = DecimalFormatting.scaled(value, fractionDigits: fractionDigits) else { return false }
-        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 32) { scratch in
-            let index = DecimalFormatting.writeDigits(units, places: places, negative: value < 0 && units != 0, into: scratch)
-            append(UnsafeBufferPointer(rebasing: scratch[index...]))
-        }
-        return true
-    }
-}
-
-// MARK: - Strings
-
-extension ByteBuffer {
     /// Appends `value` as a quoted JSON string, escaped exactly as ``JSONWriter/appendQuoted(_:to:)``
     /// escapes it; strings that need no escaping (the usual names) are copied as they are.
     mutating func appendJSONString(_ value: String) {
-        var value = value
-        value.withUTF8 { appendJSONString(utf8: $0) }
+        write(upTo: ByteWriter.jsonStringBound(value)) { $0.jsonString(value) }
     }
 
     /// Appends UTF-8 text as a quoted, escaped JSON string.
     mutating func appendJSONString(utf8 text: UnsafeBufferPointer<UInt8>) {
-        append(UInt8(ascii: "\""))
-        if !Self.needsJSONEscaping(text) {
-            append(text)
-        } else {
-            appendEscaped(text)
-        }
-        append(UInt8(ascii: "\""))
-    }
-
-    /// Whether any byte of `text` must be escaped in a JSON string: a control character, `"` or `\`.
-    @inline(__always)
-    static func needsJSONEscaping(_ text: UnsafeBufferPointer<UInt8>) -> Bool {
-        for byte in text where byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") { return true }
-        return false
-    }
-
-    /// The escaping itself: `\"`, `\\`, `\n`, `\r`, `\t`, `\b`, `\f`, and `\u00XX` (lowercase hex)
-    /// for the other control characters; every other byte (all of UTF-8's multi-byte sequences
-    /// included) as it is, which is what escaping scalar by scalar gives.
-    @inline(never)
-    private mutating func appendEscaped(_ text: UnsafeBufferPointer<UInt8>) {
-        let hex: StaticString = "0123456789abcdef"
-        for byte in text {
-            switch byte {
-            case UInt8(ascii: "\""): append("\\\"")
-            case UInt8(ascii: "\\"): append("\\\\")
-            case 0x0A: append("\\n")
-            case 0x0D: append("\\r")
-            case 0x09: append("\\t")
-            case 0x08: append("\\b")
-            case 0x0C: append("\\f")
-            case 0..<0x20:
-                append("\\u00")
-                append(hex.utf8Start[Int(byte >> 4)])
-                append(hex.utf8Start[Int(byte & 0x0F)])
-            default: append(byte)
-            }
-        }
+        write(upTo: text.count &* 6 &+ 2) { $0.jsonString(utf8: text) }
     }
 
     /// Appends a CSV field as ``CSVRenderer/quoted(_:)`` writes it: quoted, with quotes doubled,
     /// when it holds `,` `"` CR or LF; otherwise as it is.
     mutating func appendCSVField(_ field: String) {
-        var field = field
-        let done = field.withUTF8 { text -> Bool in
-            var needsQuotes = false
-            for byte in text {
-                if byte == UInt8(ascii: "\"") { return false }  // doubling quotes: the String method
-                if byte == UInt8(ascii: ",") || byte == 0x0A || byte == 0x0D { needsQuotes = true }
-            }
-            if needsQuotes { append(UInt8(ascii: "\"")) }
-            append(text)
-            if needsQuotes { append(UInt8(ascii: "\"")) }
-            return true
-        }
-        // Quotes are doubled character by character (a quote that starts a grapheme cluster is not
-        // a lone quote), as the String method does: rare, so it is simply called.
-        if !done { append(utf8: CSVRenderer.quoted(field)) }
+        write(upTo: ByteWriter.csvFieldBound(field)) { $0.csvField(field) }
     }
 }

@@ -71,13 +71,7 @@ enum DecimalFormatting {
     /// the same digits as rounding the decimal value.
     @inline(__always)
     static func scaled(_ value: Double, fractionDigits: Int) -> (units: UInt64, places: Int)? {
-        guard value.magnitude < 1e6, fractionDigits >= 0, fractionDigits < powersOfTen.count else { return nil }
-        let scaled = value.magnitude * powersOfTen[fractionDigits]
-        let whole = scaled.rounded(.down)
-        let fraction = scaled - whole
-        guard (fraction - 0.5).magnitude > 1e-3 else { return nil }
-        // Through Int64 (one instruction; whole is below 10¹²): UInt64(Double) took about 60.
-        var units = UInt64(Int64(whole)) + (fraction > 0.5 ? 1 : 0)
+        guard var units = roundedUnits(value, fractionDigits: fractionDigits) else { return nil }
         guard units != 0 else { return (0, 0) }
         var places = fractionDigits
         while places > 0, units % 10 == 0 {
@@ -85,6 +79,41 @@ enum DecimalFormatting {
             places -= 1
         }
         return (units, places)
+    }
+
+    /// ``scaled(_:fractionDigits:)`` before its trailing zeros are dropped: `|value|` rounded to
+    /// `units` × 10^-`fractionDigits`, or nil where only ``appendExactly`` is certain to be right.
+    @inline(__always)
+    static func roundedUnits(_ value: Double, fractionDigits: Int) -> UInt64? {
+        guard value.magnitude < 1e6, fractionDigits >= 0, fractionDigits < powersOfTen.count else { return nil }
+        let scaled = value.magnitude * powersOfTen[fractionDigits]
+        let whole = scaled.rounded(.down)
+        let fraction = scaled - whole
+        guard (fraction - 0.5).magnitude > 1e-3 else { return nil }
+        // Through Int64 (one instruction; whole is below 10¹²): UInt64(Double) took about 60.
+        return UInt64(Int64(whole)) + (fraction > 0.5 ? 1 : 0)
+    }
+
+    /// 10^`places` for `places` from 0 to 6, the places ``roundedUnits(_:fractionDigits:)`` takes.
+    @inline(__always)
+    static func unitsPerWhole(_ places: Int) -> UInt64 { UInt64(Int64(powersOfTen[places])) }
+
+    /// The eight decimal digits of `value` (below 10⁸, with leading zeros) as the ASCII bytes of a
+    /// word, the first digit in its lowest byte (so that storing it little-endian writes them in order).
+    ///
+    /// All at once, in the lanes of one integer: the halves of 4 digits, their halves of 2, then
+    /// the digits (each lane's quotient by a multiplication and a shift that is exact in its range).
+    @inline(__always)
+    static func eightDigits(_ value: UInt64) -> UInt64 {
+        let high = value / 10_000
+        var lanes = high | ((value &- high &* 10_000) << 32)
+        // v / 100 for v < 10⁴: (v × 10486) >> 20.
+        let hundreds = ((lanes &* 10_486) >> 20) & 0x0000_007F_0000_007F
+        lanes = hundreds | ((lanes &- hundreds &* 100) << 16)
+        // v / 10 for v < 100: (v × 103) >> 10.
+        let tens = ((lanes &* 103) >> 10) & 0x000F_000F_000F_000F
+        lanes = tens | ((lanes &- tens &* 10) << 8)
+        return lanes | 0x3030_3030_3030_3030
     }
 
     /// Writes `units` × 10^-`places` in plain decimal (`places` digits after the point, a zero before
@@ -134,6 +163,19 @@ enum DecimalFormatting {
             scratch[index] = UInt8(ascii: "-")
         }
         return index
+    }
+
+    /// The number of decimal digits of `value` (1 for 0): from its bit length, then one comparison.
+    @inline(__always)
+    static func digitCount(_ value: UInt64) -> Int {
+        // 1233 / 4096 is just below log10(2): the guess is the count or one less.
+        let guess = ((64 &- value.leadingZeroBitCount) &* 1233) >> 12
+        return guess &+ (value >= digitCountThresholds[guess] ? 1 : 0)
+    }
+
+    /// 0 (so that 0, whose guess is 0, counts one digit), then 10¹ … 10¹⁹.
+    private static let digitCountThresholds: [UInt64] = (0..<20).map { n in
+        n == 0 ? 0 : (1..<n).reduce(10) { power, _ in power &* 10 }
     }
 
     /// `00`, `01`, … `99`: the two digits of each number below 100.

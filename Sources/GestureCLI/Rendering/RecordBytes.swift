@@ -14,7 +14,7 @@ struct RecognizerNameCache {
         var recognizer: String
         var kind: String
         var view: String
-        /// `"recognizer":"…","kind":"…","view":"…"` (JSON) or `…,…,…` (CSV).
+        /// `,"recognizer":"…","kind":"…","view":"…",` (JSON) or `,…,…,…,` (CSV).
         var bytes: [UInt8]
     }
 
@@ -29,30 +29,27 @@ struct RecognizerNameCache {
         self.csv = csv
     }
 
-    /// Appends the record's three names as JSON members or CSV cells.
+    /// The record's three names as JSON members or CSV cells, with a comma before and after:
+    /// `,"recognizer":"…","kind":"…","view":"…",` or `,…,…,…,`.
     @inline(__always)
-    mutating func append(_ record: TransitionRecord, to out: inout ByteBuffer) {
-        if last < entries.count, entries[last].matches(record) {
-            out.append(entries[last].bytes)
-            return
-        }
-        appendSlow(record, to: &out)
+    mutating func members(of record: TransitionRecord) -> [UInt8] {
+        if last < entries.count, entries[last].matches(record) { return entries[last].bytes }
+        return membersSlow(record)
     }
 
-    private mutating func appendSlow(_ record: TransitionRecord, to out: inout ByteBuffer) {
+    private mutating func membersSlow(_ record: TransitionRecord) -> [UInt8] {
         let next = last + 1
         if next < entries.count, entries[next].matches(record) {
             last = next
-            out.append(entries[next].bytes)
-            return
+            return entries[next].bytes
         }
         let found = index[record.recognizer]
         if let found, entries[found].matches(record) {
             last = found
-            out.append(entries[found].bytes)
-            return
+            return entries[found].bytes
         }
         var bytes = ByteBuffer()
+        bytes.append(UInt8(ascii: ","))
         if csv {
             bytes.appendCSVField(record.recognizer)
             bytes.append(UInt8(ascii: ","))
@@ -64,6 +61,7 @@ struct RecognizerNameCache {
             bytes.appendMember(",\"kind\":", record.kind)
             bytes.appendMember(",\"view\":", record.view)
         }
+        bytes.append(UInt8(ascii: ","))
         let entry = Entry(recognizer: record.recognizer, kind: record.kind, view: record.view, bytes: bytes.bytes)
         if let found {
             // The same recognizer name with another kind or view (records of another scene): replaced.
@@ -74,7 +72,7 @@ struct RecognizerNameCache {
             entries.append(entry)
             last = entries.count - 1
         }
-        out.append(bytes.bytes)
+        return entry.bytes
     }
 
     /// The most names cached: a scene's recognizers, not a pathological stream of names without end.
@@ -137,39 +135,60 @@ struct RecordBytesWriter {
     ///   - trace: `,"trace":"PATH"` to write last, when several traces are analyzed.
     ///   - identified: write `recognizer`, `kind` and `view` (the `json` format moves them to the gesture).
     mutating func transition(_ record: TransitionRecord, typed: Bool, trace: [UInt8]?, identified: Bool = true, to out: inout ByteBuffer) {
-        out.append(typed ? "{\"type\":\"transition\",\"t\":" : "{\"t\":")
-        out.appendNumber(record.t)
-        out.append(UInt8(ascii: ","))
-        if identified {
-            names.append(record, to: &out)
-            out.append(UInt8(ascii: ","))
+        let members = identified ? names.members(of: record) : nil
+        // The sentences are written here unless the codes replace them (then after, by `appendCode`).
+        let reason = reasonCodes ? nil : record.reason
+        let cause = reasonCodes ? nil : record.cause
+        var bound = Self.transitionBound &+ (members?.count ?? 0) &+ (trace?.count ?? 0)
+        if let direction = record.direction { bound &+= ByteWriter.jsonStringBound(direction) }
+        if let template = record.template { bound &+= ByteWriter.jsonStringBound(template) }
+        if let reason { bound &+= ByteWriter.jsonStringBound(reason) }
+        if let cause { bound &+= ByteWriter.jsonStringBound(cause) }
+        let closes = !reasonCodes || record.code == nil
+        // One check of the buffer's room for the whole record, not one per key and value.
+        out.write(upTo: bound) { out in
+            out.write(typed ? "{\"type\":\"transition\",\"t\":" : "{\"t\":")
+            out.number(record.t)
+            if let members { out.write(members) } else { out.write(UInt8(ascii: ",")) }
+            out.write(record.state.jsonMember)
+            if let location = record.location { out.member(",\"location\":", location) }
+            if let touches = record.touches {
+                out.write(",\"touches\":")
+                out.integer(touches)
+            }
+            if let translation = record.translation { out.member(",\"translation\":", translation) }
+            switch record.velocity {
+            case .vector(let velocity)?: out.member(",\"velocity\":", velocity)
+            case .scalar(let velocity)?: out.member(",\"velocity\":", velocity)
+            case nil: break
+            }
+            if let scale = record.scale { out.member(",\"scale\":", scale) }
+            if let rotation = record.rotation { out.member(",\"rotation\":", rotation) }
+            if let direction = record.direction { out.member(",\"direction\":", direction) }
+            if let taps = record.taps {
+                out.write(",\"taps\":")
+                out.integer(taps)
+            }
+            if let template = record.template { out.member(",\"template\":", template) }
+            if let score = record.score { out.member(",\"score\":", score) }
+            if let reason { out.member(",\"reason\":", reason) }
+            if let cause { out.member(",\"cause\":", cause) }
+            if closes {
+                if let trace { out.write(trace) }
+                out.write(UInt8(ascii: "}"))
+            }
         }
-        out.append(record.state.jsonMember)
-        out.appendMember(",\"location\":", record.location)
-        out.appendMember(",\"touches\":", record.touches)
-        out.appendMember(",\"translation\":", record.translation)
-        switch record.velocity {
-        case .vector(let velocity)?: out.appendMember(",\"velocity\":", velocity)
-        case .scalar(let velocity)?: out.appendMember(",\"velocity\":", velocity)
-        case nil: break
-        }
-        out.appendMember(",\"scale\":", record.scale)
-        out.appendMember(",\"rotation\":", record.rotation)
-        out.appendMember(",\"direction\":", record.direction)
-        out.appendMember(",\"taps\":", record.taps)
-        out.appendMember(",\"template\":", record.template)
-        out.appendMember(",\"score\":", record.score)
-        if reasonCodes {
-            // In place of the prose: the levels below `everything` compare failures by their code,
-            // and leave out the causes of recognitions (prose whose figures would churn).
-            if let code = record.code { Self.appendCode(code, to: &out) }
-        } else {
-            out.appendMember(",\"reason\":", record.reason)
-            out.appendMember(",\"cause\":", record.cause)
-        }
+        guard !closes, let code = record.code else { return }
+        // In place of the prose: the levels below `everything` compare failures by their code,
+        // and leave out the causes of recognitions (prose whose figures would churn).
+        Self.appendCode(code, to: &out)
         if let trace { out.append(trace) }
         out.append(UInt8(ascii: "}"))
     }
+
+    /// The most bytes of a transition besides its strings: its keys (about 230 bytes), ten numbers
+    /// and two integers.
+    private static let transitionBound = 320 &+ 10 &* ByteWriter.numberBound &+ 2 &* ByteWriter.integerBound
 
     /// `,"code":"moved","figures":{"distance":55.72,"tapMovementTolerance":45}` (no `figures` when
     /// the code has none).
@@ -244,45 +263,61 @@ struct RecordBytesWriter {
     /// - Parameter extended: the scene has controls or scroll views: the row ends with the cells of
     ///   their columns (``CSVRenderer/extendedColumns``).
     mutating func csvRow(_ record: TransitionRecord, trace: [UInt8]?, extended: Bool = false, to out: inout ByteBuffer) {
-        if let trace { out.append(trace) }
-        out.appendNumber(record.t)
-        out.append(UInt8(ascii: ","))
-        names.append(record, to: &out)
-        out.append(UInt8(ascii: ","))
-        out.append(record.state.literal)
-        out.append(UInt8(ascii: ","))
-        Self.cell(record.location?.x, to: &out)
-        Self.cell(record.location?.y, to: &out)
-        if let touches = record.touches { out.appendInteger(touches) }
-        out.append(UInt8(ascii: ","))
-        Self.cell(record.translation?.x, to: &out)
-        Self.cell(record.translation?.y, to: &out)
-        switch record.velocity {
-        case .vector(let velocity)?:
-            Self.cell(velocity.x, to: &out)
-            Self.cell(velocity.y, to: &out)
-            Self.cell(record.scale, to: &out)
-            Self.cell(record.rotation, to: &out)
-            out.append(UInt8(ascii: ","))
-        case .scalar(let velocity)?:
-            out.append(",,")
-            Self.cell(record.scale, to: &out)
-            Self.cell(record.rotation, to: &out)
-            Self.cell(velocity, to: &out)
-        case nil:
-            out.append(",,")
-            Self.cell(record.scale, to: &out)
-            Self.cell(record.rotation, to: &out)
-            out.append(UInt8(ascii: ","))
-        }
-        if let direction = record.direction { out.appendCSVField(direction) }
-        out.append(UInt8(ascii: ","))
-        if let taps = record.taps { out.appendInteger(taps) }
-        out.append(UInt8(ascii: ","))
+        let members = names.members(of: record)
         // `reason` holds the cause of a `began` or `recognized` row (a record has one or the other).
-        if let reason = record.reason ?? record.cause { out.appendCSVField(reason) }
-        if extended { out.append(",transition,,,,,,,,") }
-        out.append(UInt8(ascii: "\n"))
+        let reason = record.reason ?? record.cause
+        var bound = Self.csvRowBound &+ members.count &+ (trace?.count ?? 0)
+        if let direction = record.direction { bound &+= ByteWriter.csvFieldBound(direction) }
+        if let reason { bound &+= ByteWriter.csvFieldBound(reason) }
+        out.write(upTo: bound) { out in
+            if let trace { out.write(trace) }
+            out.number(record.t)
+            out.write(members)
+            out.write(record.state.literal)
+            out.write(UInt8(ascii: ","))
+            Self.cell(record.location?.x, to: &out)
+            Self.cell(record.location?.y, to: &out)
+            if let touches = record.touches { out.integer(touches) }
+            out.write(UInt8(ascii: ","))
+            Self.cell(record.translation?.x, to: &out)
+            Self.cell(record.translation?.y, to: &out)
+            switch record.velocity {
+            case .vector(let velocity)?:
+                Self.cell(velocity.x, to: &out)
+                Self.cell(velocity.y, to: &out)
+                Self.cell(record.scale, to: &out)
+                Self.cell(record.rotation, to: &out)
+                out.write(UInt8(ascii: ","))
+            case .scalar(let velocity)?:
+                out.write(",,")
+                Self.cell(record.scale, to: &out)
+                Self.cell(record.rotation, to: &out)
+                Self.cell(velocity, to: &out)
+            case nil:
+                out.write(",,")
+                Self.cell(record.scale, to: &out)
+                Self.cell(record.rotation, to: &out)
+                out.write(UInt8(ascii: ","))
+            }
+            if let direction = record.direction { out.csvField(direction) }
+            out.write(UInt8(ascii: ","))
+            if let taps = record.taps { out.integer(taps) }
+            out.write(UInt8(ascii: ","))
+            if let reason { out.csvField(reason) }
+            if extended { out.write(",transition,,,,,,,,") }
+            out.write(UInt8(ascii: "\n"))
+        }
+    }
+
+    /// The most bytes of a CSV row besides its strings: commas, the state, the extended columns,
+    /// eight numbers and two integers.
+    private static let csvRowBound = 64 &+ 8 &* ByteWriter.numberBound &+ 2 &* ByteWriter.integerBound
+
+    /// A number cell and the comma after it; an absent value is an empty cell.
+    @inline(__always)
+    static func cell(_ value: Double?, to out: inout ByteWriter) {
+        if let value { out.number(value) }
+        out.write(UInt8(ascii: ","))
     }
 
     /// A number cell and the comma after it; an absent value is an empty cell.
@@ -290,16 +325,6 @@ struct RecordBytesWriter {
     static func cell(_ value: Double?, to out: inout ByteBuffer) {
         if let value { out.appendNumber(value) }
         out.append(UInt8(ascii: ","))
-    }
-
-    /// `{"x":…,"y":…}`.
-    @inline(__always)
-    static func point(_ point: Point, to out: inout ByteBuffer) {
-        out.append("{\"x\":")
-        out.appendNumber(point.x)
-        out.append(",\"y\":")
-        out.appendNumber(point.y)
-        out.append(UInt8(ascii: "}"))
     }
 
     /// A touch id as the trace spells it: a number, or a string.
@@ -350,5 +375,32 @@ extension Point: JSONMemberValue {
         out.append(",\"y\":")
         out.appendNumber(y)
         out.append(UInt8(ascii: "}"))
+    }
+}
+
+extension ByteWriter {
+    /// `KEY` (with its comma and colon, such as `,"location":`) and `{"x":…,"y":…}`.
+    @inline(__always)
+    mutating func member(_ key: StaticString, _ point: Point) {
+        write(key)
+        write("{\"x\":")
+        number(point.x)
+        write(",\"y\":")
+        number(point.y)
+        write(UInt8(ascii: "}"))
+    }
+
+    /// `KEY` and the number.
+    @inline(__always)
+    mutating func member(_ key: StaticString, _ value: Double) {
+        write(key)
+        number(value)
+    }
+
+    /// `KEY` and the quoted string.
+    @inline(__always)
+    mutating func member(_ key: StaticString, _ value: String) {
+        write(key)
+        jsonString(value)
     }
 }
