@@ -159,7 +159,13 @@ extension ByteBuffer {
     /// (see ``ByteWriter/number(_:fractionDigits:)``).
     @inline(__always)
     mutating func appendNumber(_ value: Double, fractionDigits: Int = DecimalFormatting.defaultFractionDigits) {
-        write(upTo: ByteWriter.numberBound) { $0.number(value, fractionDigits: fractionDigits) }
+        write(upTo: ByteWriter.numberBound) { out in
+            if fractionDigits == DecimalFormatting.defaultFractionDigits {
+                out.number(value)
+            } else {
+                out.number(value, fractionDigits: fractionDigits)
+            }
+        }
     }
 
     /// Appends `value` as a quoted JSON string, escaped exactly as ``JSONWriter/appendQuoted(_:to:)``

@@ -112,7 +112,7 @@ struct ByteWriter {
     /// are written eight digits at a time, straight into the room; the rest go through the exact
     /// `String` method, so the two always agree.
     @inline(__always)
-    mutating func number(_ value: Double, fractionDigits: Int = DecimalFormatting.defaultFractionDigits) {
+    mutating func number(_ value: Double, fractionDigits: Int) {
         if value.magnitude < 9_007_199_254_740_992, value == value.rounded(.towardZero) {
             integer(Int(Int64(value)))
             return
@@ -133,6 +133,13 @@ struct ByteWriter {
         let digits = DecimalFormatting.eightDigits(fraction) >> shift
         let zeros = (digits ^ (0x3030_3030_3030_3030 >> shift)).leadingZeroBitCount &- Int(shift)
         store(digits, count: fractionDigits &- zeros >> 3)
+    }
+
+    /// Writes a number with ``DecimalFormatting/defaultFractionDigits`` places at most: the method
+    /// above with its places a constant, so that splitting the units is a multiplication, not a
+    /// division.
+    mutating func number(_ value: Double) {
+        number(value, fractionDigits: DecimalFormatting.defaultFractionDigits)
     }
 
     /// Writes a whole number's digits; up to 16 digits eight at a time (``DecimalFormatting/eightDigits(_:)``:

@@ -85,8 +85,8 @@ enum DecimalFormatting {
     /// `units` × 10^-`fractionDigits`, or nil where only ``appendExactly`` is certain to be right.
     @inline(__always)
     static func roundedUnits(_ value: Double, fractionDigits: Int) -> UInt64? {
-        guard value.magnitude < 1e6, fractionDigits >= 0, fractionDigits < powersOfTen.count else { return nil }
-        let scaled = value.magnitude * powersOfTen[fractionDigits]
+        guard value.magnitude < 1e6, fractionDigits >= 0, fractionDigits <= maximumScaledPlaces else { return nil }
+        let scaled = value.magnitude * Double(Int64(truncatingIfNeeded: unitsPerWhole(fractionDigits)))
         let whole = scaled.rounded(.down)
         let fraction = scaled - whole
         guard (fraction - 0.5).magnitude > 1e-3 else { return nil }
@@ -96,7 +96,22 @@ enum DecimalFormatting {
 
     /// 10^`places` for `places` from 0 to 6, the places ``roundedUnits(_:fractionDigits:)`` takes.
     @inline(__always)
-    static func unitsPerWhole(_ places: Int) -> UInt64 { UInt64(Int64(powersOfTen[places])) }
+    static func unitsPerWhole(_ places: Int) -> UInt64 {
+        // A switch, which the compiler makes a table in the binary: a `static let` array was
+        // initialized through `swift_once` at every use (with the thresholds below, 4% of a record).
+        switch places {
+        case 0: return 1
+        case 1: return 10
+        case 2: return 100
+        case 3: return 1_000
+        case 4: return 10_000
+        case 5: return 100_000
+        default: return 1_000_000
+        }
+    }
+
+    /// The most places ``roundedUnits(_:fractionDigits:)`` takes.
+    static let maximumScaledPlaces = 6
 
     /// The eight decimal digits of `value` (below 10⁸, with leading zeros) as the ASCII bytes of a
     /// word, the first digit in its lowest byte (so that storing it little-endian writes them in order).
@@ -170,19 +185,39 @@ enum DecimalFormatting {
     static func digitCount(_ value: UInt64) -> Int {
         // 1233 / 4096 is just below log10(2): the guess is the count or one less.
         let guess = ((64 &- value.leadingZeroBitCount) &* 1233) >> 12
-        return guess &+ (value >= digitCountThresholds[guess] ? 1 : 0)
+        return guess &+ (value >= digitCountThreshold(guess) ? 1 : 0)
     }
 
-    /// 0 (so that 0, whose guess is 0, counts one digit), then 10¹ … 10¹⁹.
-    private static let digitCountThresholds: [UInt64] = (0..<20).map { n in
-        n == 0 ? 0 : (1..<n).reduce(10) { power, _ in power &* 10 }
+    /// 0 (so that 0, whose guess is 0, counts one digit), then 10^`guess` up to 10¹⁹.
+    @inline(__always)
+    private static func digitCountThreshold(_ guess: Int) -> UInt64 {
+        switch guess {
+        case 0: return 0
+        case 1: return 10
+        case 2: return 100
+        case 3: return 1_000
+        case 4: return 10_000
+        case 5: return 100_000
+        case 6: return 1_000_000
+        case 7: return 10_000_000
+        case 8: return 100_000_000
+        case 9: return 1_000_000_000
+        case 10: return 10_000_000_000
+        case 11: return 100_000_000_000
+        case 12: return 1_000_000_000_000
+        case 13: return 10_000_000_000_000
+        case 14: return 100_000_000_000_000
+        case 15: return 1_000_000_000_000_000
+        case 16: return 10_000_000_000_000_000
+        case 17: return 100_000_000_000_000_000
+        case 18: return 1_000_000_000_000_000_000
+        default: return 10_000_000_000_000_000_000
+        }
     }
 
     /// `00`, `01`, … `99`: the two digits of each number below 100.
     private static let digitPairs: StaticString =
         "00010203040506070809101112131415161718192021222324252627282930313233343536373839404142434445464748495051525354555657585960616263646566676869707172737475767778798081828384858687888990919293949596979899"
-
-    private static let powersOfTen: [Double] = [1, 10, 100, 1_000, 10_000, 100_000, 1_000_000]
 }
 
 /// A non-negative number as decimal digits: `0.d₁d₂d₃… × 10^pointPosition`.
