@@ -190,6 +190,11 @@ struct RecordBytesWriter {
     /// and two integers.
     private static let transitionBound = 320 &+ 10 &* ByteWriter.numberBound &+ 2 &* ByteWriter.integerBound
 
+    /// Room enough, past the bytes a record is expected to take, for the room a record's writing
+    /// asks for (the fixed part of a transition's bound and its usual names and sentences): a buffer
+    /// sized for a known output (`check`'s, the golden file's size) with this much over never grows.
+    static let recordRoom = 8 << 10
+
     /// `,"code":"moved","figures":{"distance":55.72,"tapMovementTolerance":45}` (no `figures` when
     /// the code has none).
     static func appendCode(_ code: ReasonCode, to out: inout ByteBuffer) {
