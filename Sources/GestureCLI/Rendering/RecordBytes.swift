@@ -5,10 +5,11 @@ import GestureKit
 ///
 /// Names repeat in every record (one entry per recognizer of the scene). The engine reports the
 /// recognizers of an event in their order, so the entry after the last one used is tried next; any
-/// other name is found by a dictionary on the recognizer's name. The lookup compares the strings, which
-/// for the engine's records are the scene's own strings (equal storage, so the comparison is quick).
-/// A linear search here made 1,000 simultaneous pans cost 17.7-22x the time of 100 (the scaling table
-/// of docs/performance.md); with the dictionary and the next entry it is linear.
+/// other name is found by a linear search while there are at most ``linearLimit`` entries, then by a
+/// dictionary on the recognizer's name. The lookup compares the strings, which for the engine's
+/// records are the scene's own strings (equal storage, so the comparison is quick). A linear search
+/// alone made 1,000 simultaneous pans cost 17.7-22x the time of 100 (the scaling table of
+/// docs/performance.md); with the dictionary beyond a few entries and the next entry it is linear.
 struct RecognizerNameCache {
     fileprivate struct Entry {
         var recognizer: String
@@ -19,8 +20,12 @@ struct RecognizerNameCache {
     }
 
     private var entries: [Entry] = []
-    /// The index of each entry by its recognizer's name.
+    /// The index of each entry by its recognizer's name, once there are more than ``linearLimit``.
     private var index: [String: Int] = [:]
+    /// The most entries searched one by one. Each trace's renderer starts with an empty cache (a few
+    /// entries): hashing the names and growing the dictionary made each new entry cost about 1,600
+    /// instructions, 1.6% of `check`'s.
+    private static let linearLimit = 16
     private var last = 0
     private let csv: Bool
 
@@ -43,12 +48,12 @@ struct RecognizerNameCache {
             last = next
             return entries[next].bytes
         }
-        let found = index[record.recognizer]
+        let found = find(record.recognizer)
         if let found, entries[found].matches(record) {
             last = found
             return entries[found].bytes
         }
-        var bytes = ByteBuffer()
+        var bytes = ByteBuffer(capacity: 48 &+ 6 &* (record.recognizer.utf8.count &+ record.kind.utf8.count &+ record.view.utf8.count))
         bytes.append(UInt8(ascii: ","))
         if csv {
             bytes.appendCSVField(record.recognizer)
@@ -62,17 +67,28 @@ struct RecognizerNameCache {
             bytes.appendMember(",\"view\":", record.view)
         }
         bytes.append(UInt8(ascii: ","))
-        let entry = Entry(recognizer: record.recognizer, kind: record.kind, view: record.view, bytes: bytes.bytes)
+        let entry = Entry(recognizer: record.recognizer, kind: record.kind, view: record.view, bytes: bytes.takeBytes())
         if let found {
             // The same recognizer name with another kind or view (records of another scene): replaced.
             entries[found] = entry
             last = found
         } else if entries.count < Self.capacity {
-            index[record.recognizer] = entries.count
+            if entries.isEmpty { entries.reserveCapacity(Self.linearLimit) }
             entries.append(entry)
             last = entries.count - 1
+            if entries.count == Self.linearLimit &+ 1 {
+                for (position, entry) in entries.enumerated() { index[entry.recognizer] = position }
+            } else if entries.count > Self.linearLimit {
+                index[record.recognizer] = last
+            }
         }
         return entry.bytes
+    }
+
+    /// The entry of the recognizer named `recognizer`.
+    private func find(_ recognizer: String) -> Int? {
+        guard entries.count > Self.linearLimit else { return entries.firstIndex { $0.recognizer == recognizer } }
+        return index[recognizer]
     }
 
     /// The most names cached: a scene's recognizers, not a pathological stream of names without end.
