@@ -125,7 +125,12 @@ struct ByteWriter {
         let perWhole = DecimalFormatting.unitsPerWhole(fractionDigits)
         let wholePart = units / perWhole
         let fraction = units &- wholePart &* perWhole
-        whole(wholePart)
+        // At most 10⁶: one word of digits, written here rather than through `whole` (a call).
+        if wholePart < 10 {
+            write(UInt8(truncatingIfNeeded: wholePart) &+ 48)
+        } else {
+            upToEightDigits(wholePart)
+        }
         guard fraction != 0 else { return }
         write(UInt8(ascii: "."))
         // The places' digits in the word's low bytes; the trailing zeros are its highest "0" bytes.
@@ -149,16 +154,23 @@ struct ByteWriter {
         if value < 10 {
             write(UInt8(truncatingIfNeeded: value) &+ 48)
         } else if value < 100_000_000 {
-            let count = DecimalFormatting.digitCount(value)
-            store(DecimalFormatting.eightDigits(value) >> UInt64(truncatingIfNeeded: (8 &- count) &* 8), count: count)
+            upToEightDigits(value)
         } else if value < 10_000_000_000_000_000 {
             let high = value / 100_000_000
-            let count = DecimalFormatting.digitCount(high)
-            store(DecimalFormatting.eightDigits(high) >> UInt64(truncatingIfNeeded: (8 &- count) &* 8), count: count)
+            upToEightDigits(high)
             store(DecimalFormatting.eightDigits(value &- high &* 100_000_000), count: 8)
         } else {
             wholeSlow(value)
         }
+    }
+
+    /// Writes the digits of `value`, from 1 to 10⁸ − 1, without leading zeros: the word's leading
+    /// "0" bytes are its lowest, counted from its bits.
+    @inline(__always)
+    private mutating func upToEightDigits(_ value: UInt64) {
+        let digits = DecimalFormatting.eightDigits(value)
+        let leadingZeros = UInt64(truncatingIfNeeded: (digits ^ 0x3030_3030_3030_3030).trailingZeroBitCount) & ~7
+        store(digits >> leadingZeros, count: 8 &- Int(truncatingIfNeeded: leadingZeros >> 3))
     }
 
     /// Stores the eight bytes of `word` (its lowest first) and keeps the first `count` of them: the
@@ -173,11 +185,10 @@ struct ByteWriter {
     /// Whole numbers of 17 digits or more, which only an `Int` holds.
     @inline(never)
     private mutating func wholeSlow(_ value: UInt64) {
-        let count = DecimalFormatting.digitCount(value)
-        check(count)
-        let first = DecimalFormatting.writeDigits(value, places: 0, negative: false, into: UnsafeMutableBufferPointer(start: position, count: count))
-        assert(first == 0, "ByteWriter: the digits' length was miscounted")
-        position += count
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 24) { scratch in
+            let first = DecimalFormatting.writeDigits(value, places: 0, negative: false, into: scratch)
+            write(UnsafeBufferPointer(rebasing: scratch[first...]))
+        }
     }
 
     /// The exact, slow method (and `null` for non-finite values).

@@ -180,41 +180,6 @@ enum DecimalFormatting {
         return index
     }
 
-    /// The number of decimal digits of `value` (1 for 0): from its bit length, then one comparison.
-    @inline(__always)
-    static func digitCount(_ value: UInt64) -> Int {
-        // 1233 / 4096 is just below log10(2): the guess is the count or one less.
-        let guess = ((64 &- value.leadingZeroBitCount) &* 1233) >> 12
-        return guess &+ (value >= digitCountThreshold(guess) ? 1 : 0)
-    }
-
-    /// 0 (so that 0, whose guess is 0, counts one digit), then 10^`guess` up to 10¹⁹.
-    @inline(__always)
-    private static func digitCountThreshold(_ guess: Int) -> UInt64 {
-        switch guess {
-        case 0: return 0
-        case 1: return 10
-        case 2: return 100
-        case 3: return 1_000
-        case 4: return 10_000
-        case 5: return 100_000
-        case 6: return 1_000_000
-        case 7: return 10_000_000
-        case 8: return 100_000_000
-        case 9: return 1_000_000_000
-        case 10: return 10_000_000_000
-        case 11: return 100_000_000_000
-        case 12: return 1_000_000_000_000
-        case 13: return 10_000_000_000_000
-        case 14: return 100_000_000_000_000
-        case 15: return 1_000_000_000_000_000
-        case 16: return 10_000_000_000_000_000
-        case 17: return 100_000_000_000_000_000
-        case 18: return 1_000_000_000_000_000_000
-        default: return 10_000_000_000_000_000_000
-        }
-    }
-
     /// `00`, `01`, … `99`: the two digits of each number below 100.
     private static let digitPairs: StaticString =
         "00010203040506070809101112131415161718192021222324252627282930313233343536373839404142434445464748495051525354555657585960616263646566676869707172737475767778798081828384858687888990919293949596979899"
