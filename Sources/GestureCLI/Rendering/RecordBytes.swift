@@ -233,48 +233,79 @@ struct RecordBytesWriter {
     /// Writes a delivery record as one compact JSON object, keys in the documented order (see
     /// `JSONWriter.delivery(_:typed:trace:)`).
     func delivery(_ record: DeliveryRecord, typed: Bool, trace: [UInt8]?, to out: inout ByteBuffer) {
-        out.append(typed ? "{\"type\":\"delivery\",\"t\":" : "{\"t\":")
-        out.appendNumber(record.t)
-        out.appendMember(",\"method\":", record.method.rawValue)
-        out.appendMember(",\"subtype\":", record.subtype)
-        out.appendMember(",\"responder\":", record.responder)
-        out.appendMember(",\"forwardedBy\":", record.forwardedBy)
-        if !record.chain.isEmpty {
-            out.append(",\"chain\":[")
-            for (index, name) in record.chain.enumerated() {
-                if index > 0 { out.append(UInt8(ascii: ",")) }
-                out.appendJSONString(name)
-            }
-            out.append(UInt8(ascii: "]"))
+        let method = record.method.rawValue
+        var bound = Self.deliveryBound &+ ByteWriter.jsonStringBound(method) &+ ByteWriter.jsonStringBound(record.responder)
+        bound &+= trace?.count ?? 0
+        if let subtype = record.subtype { bound &+= ByteWriter.jsonStringBound(subtype) }
+        if let forwardedBy = record.forwardedBy { bound &+= ByteWriter.jsonStringBound(forwardedBy) }
+        if let delayedBy = record.delayedBy { bound &+= ByteWriter.jsonStringBound(delayedBy) }
+        if let cancelledBy = record.cancelledBy { bound &+= ByteWriter.jsonStringBound(cancelledBy) }
+        for name in record.chain { bound &+= 1 &+ ByteWriter.jsonStringBound(name) }
+        for id in record.touches { bound &+= 1 &+ Self.touchIDBound(id) }
+        for detail in record.details {
+            bound &+= Self.detailBound &+ Self.touchIDBound(detail.id) &+ ByteWriter.jsonStringBound(detail.phase.rawValue)
         }
-        if record.method.isTouchMethod || !record.touches.isEmpty {
-            out.append(",\"touches\":[")
-            for (index, id) in record.touches.enumerated() {
-                if index > 0 { out.append(UInt8(ascii: ",")) }
-                Self.touchID(id, to: &out)
+        // One check of the buffer's room for the whole record, as for a transition (a delivery's
+        // touches and their details took about 3,800 instructions a record, key by key).
+        out.write(upTo: bound) { out in
+            out.write(typed ? "{\"type\":\"delivery\",\"t\":" : "{\"t\":")
+            out.number(record.t)
+            out.member(",\"method\":", method)
+            if let subtype = record.subtype { out.member(",\"subtype\":", subtype) }
+            out.member(",\"responder\":", record.responder)
+            if let forwardedBy = record.forwardedBy { out.member(",\"forwardedBy\":", forwardedBy) }
+            if !record.chain.isEmpty {
+                out.write(",\"chain\":[")
+                for (index, name) in record.chain.enumerated() {
+                    if index > 0 { out.write(UInt8(ascii: ",")) }
+                    out.jsonString(name)
+                }
+                out.write(UInt8(ascii: "]"))
             }
-            out.append(UInt8(ascii: "]"))
-        }
-        if !record.details.isEmpty {
-            out.append(",\"details\":[")
-            for (index, detail) in record.details.enumerated() {
-                if index > 0 { out.append(UInt8(ascii: ",")) }
-                out.append("{\"id\":")
-                Self.touchID(detail.id, to: &out)
-                out.appendMember(",\"phase\":", detail.phase.rawValue)
-                out.appendMember(",\"tapCount\":", detail.tapCount)
-                out.appendMember(",\"timestamp\":", detail.timestamp)
-                out.appendMember(",\"location\":", detail.location)
-                out.appendMember(",\"previousLocation\":", detail.previousLocation)
-                out.append(UInt8(ascii: "}"))
+            if record.method.isTouchMethod || !record.touches.isEmpty {
+                out.write(",\"touches\":[")
+                for (index, id) in record.touches.enumerated() {
+                    if index > 0 { out.write(UInt8(ascii: ",")) }
+                    Self.touchID(id, to: &out)
+                }
+                out.write(UInt8(ascii: "]"))
             }
-            out.append(UInt8(ascii: "]"))
+            if !record.details.isEmpty {
+                out.write(",\"details\":[")
+                for (index, detail) in record.details.enumerated() {
+                    out.write(index > 0 ? ",{\"id\":" : "{\"id\":")
+                    Self.touchID(detail.id, to: &out)
+                    out.member(",\"phase\":", detail.phase.rawValue)
+                    out.write(",\"tapCount\":")
+                    out.integer(detail.tapCount)
+                    out.member(",\"timestamp\":", detail.timestamp)
+                    out.member(",\"location\":", detail.location)
+                    out.member(",\"previousLocation\":", detail.previousLocation)
+                    out.write(UInt8(ascii: "}"))
+                }
+                out.write(UInt8(ascii: "]"))
+            }
+            if let delayedBy = record.delayedBy { out.member(",\"delayedBy\":", delayedBy) }
+            if let cancelledBy = record.cancelledBy { out.member(",\"cancelledBy\":", cancelledBy) }
+            if record.dropped { out.write(",\"dropped\":true") }
+            if let trace { out.write(trace) }
+            out.write(UInt8(ascii: "}"))
         }
-        out.appendMember(",\"delayedBy\":", record.delayedBy)
-        out.appendMember(",\"cancelledBy\":", record.cancelledBy)
-        if record.dropped { out.append(",\"dropped\":true") }
-        if let trace { out.append(trace) }
-        out.append(UInt8(ascii: "}"))
+    }
+
+    /// The most bytes of a delivery besides its strings, touches and details: its keys (about 160
+    /// bytes) and its time.
+    private static let deliveryBound = 256 &+ ByteWriter.numberBound
+    /// The most bytes of a touch's details besides its id and phase: the keys (about 100 bytes), the
+    /// tap count and five numbers.
+    private static let detailBound = 128 &+ ByteWriter.integerBound &+ 5 &* ByteWriter.numberBound
+
+    /// The most bytes ``touchID(_:to:)`` writes for `id`.
+    private static func touchIDBound(_ id: TouchID) -> Int {
+        switch id {
+        case .number: return ByteWriter.integerBound
+        case .name(let name): return ByteWriter.jsonStringBound(name)
+        }
     }
 
     /// Writes a transition as one CSV row ending with `\n` (see ``CSVRenderer``).
@@ -350,9 +381,14 @@ struct RecordBytesWriter {
 
     /// A touch id as the trace spells it: a number, or a string.
     static func touchID(_ id: TouchID, to out: inout ByteBuffer) {
+        out.write(upTo: touchIDBound(id)) { touchID(id, to: &$0) }
+    }
+
+    /// A touch id as the trace spells it, into a record's room.
+    static func touchID(_ id: TouchID, to out: inout ByteWriter) {
         switch id {
-        case .number(let n): out.appendInteger(n)
-        case .name(let s): out.appendJSONString(s)
+        case .number(let n): out.integer(n)
+        case .name(let s): out.jsonString(s)
         }
     }
 }
