@@ -113,9 +113,14 @@ struct ByteWriter {
     /// `String` method, so the two always agree.
     @inline(__always)
     mutating func number(_ value: Double, fractionDigits: Int) {
-        if value.magnitude < 9_007_199_254_740_992, value == value.rounded(.towardZero) {
-            integer(Int(Int64(value)))
-            return
+        // Below 2^53 the truncation to Int64 is exact, so the value is whole when it converts back
+        // unchanged (`rounded(.towardZero)` called the C library).
+        if value.magnitude < 9_007_199_254_740_992 {
+            let whole = Int64(value)
+            if Double(whole) == value {
+                integer(Int(whole))
+                return
+            }
         }
         guard let units = DecimalFormatting.roundedUnits(value, fractionDigits: fractionDigits) else {
             exactly(value, fractionDigits: fractionDigits)

@@ -87,11 +87,12 @@ enum DecimalFormatting {
     static func roundedUnits(_ value: Double, fractionDigits: Int) -> UInt64? {
         guard value.magnitude < 1e6, fractionDigits >= 0, fractionDigits <= maximumScaledPlaces else { return nil }
         let scaled = value.magnitude * Double(Int64(truncatingIfNeeded: unitsPerWhole(fractionDigits)))
-        let whole = scaled.rounded(.down)
-        let fraction = scaled - whole
+        // Truncated through Int64, which for a scaled value from 0 to 10¹² is its floor (one
+        // instruction; `rounded(.down)` called the C library, and UInt64(Double) took about 60).
+        let whole = Int64(scaled)
+        let fraction = scaled - Double(whole)
         guard (fraction - 0.5).magnitude > 1e-3 else { return nil }
-        // Through Int64 (one instruction; whole is below 10¹²): UInt64(Double) took about 60.
-        return UInt64(Int64(whole)) + (fraction > 0.5 ? 1 : 0)
+        return UInt64(truncatingIfNeeded: whole) &+ (fraction > 0.5 ? 1 : 0)
     }
 
     /// 10^`places` for `places` from 0 to 6, the places ``roundedUnits(_:fractionDigits:)`` takes.
