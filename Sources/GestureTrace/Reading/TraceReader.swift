@@ -325,6 +325,9 @@ struct ReaderState<Format: FormatReader> {
         if stopped { return try nextAfterEnd() }
         do {
             if !started { try start() }
+            if let result = try format.validateQueued(&validator, at: &lastSamplePosition, validate) {
+                return result
+            }
             guard try format.readSample(into: &fields) else {
                 validator.finish()
                 stopped = true
