@@ -88,8 +88,8 @@ struct TraceDiscovery {
     /// Looks at every entry, in order.
     init(_ entries: [Entry]) {
         for entry in entries { add(entry) }
-        targets = found.values.sorted { CheckPath.precedes($0.trace, $1.trace) }
-        orphans = orphanSet.values.sorted(by: CheckPath.precedes)
+        targets = ByteOrder.sorted(Array(found.values)) { $0.trace }
+        orphans = ByteOrder.sorted(Array(orphanSet.values)) { $0 }
     }
 
     private mutating func add(_ entry: Entry) {
@@ -186,7 +186,7 @@ struct TraceDiscovery {
         do throws(TraceError) {
             let entries = try CheckFiles.entries(inDirectory: directory)
             listing.actuals = Set(entries.lazy.map(\.name).filter(GoldenNaming.isActual).map { FileName($0.lowercased()) })
-            for (name, listedKind) in entries.sorted(by: { CheckPath.precedes($0.name, $1.name) }) where !name.hasPrefix(".") {
+            for (name, listedKind) in ByteOrder.sorted(entries, by: { $0.name }) where !name.hasPrefix(".") {
                 switch listedKind ?? CheckFiles.kind(of: CheckPath.join(directory, name)) {
                 case .directory:
                     if name != GoldenNaming.scenesDirectoryName { listing.directories.append(name) }
