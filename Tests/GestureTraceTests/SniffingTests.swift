@@ -59,4 +59,16 @@ import Testing
         #expect(TraceEncoding(pathExtensionOf: "-") == nil)
         #expect(TraceEncoding.allCases.map(\.rawValue) == ["json", "jsonl", "csv"])
     }
+
+    /// Paths read by their ASCII bytes and paths read as `String`s (a non-ASCII last component) name the same
+    /// encodings, case-insensitively, from the last dot of the last component.
+    @Test(arguments: [
+        ("a/B.Csv", TraceEncoding.csv), ("a/b.NdJsOn", .jsonl), ("x.csv.json", .json), ("x.json.csv", .csv),
+        ("a/.csv", nil), ("a/", nil), ("", nil), ("a.", nil), ("a.jso", nil), ("a.jsonll", nil), ("a/b.json/", nil),
+        ("été/b.csv", .csv), ("a/été.jsonl", .jsonl), ("a/b.jsön", nil), ("a/\u{0600}/b.json", .json),
+        ("a/b.json\u{301}", nil), ("a/.\u{301}json", nil), ("\u{0600}.json", nil), ("a/b.\u{212A}sv", nil),
+    ] as [(String, TraceEncoding?)])
+    func encodingsByExtensionOfAnyPath(path: String, encoding: TraceEncoding?) {
+        #expect(TraceEncoding(pathExtensionOf: path) == encoding)
+    }
 }

@@ -46,4 +46,40 @@ enum ByteOrder {
         var b = b
         return a.withUTF8 { a in b.withUTF8 { b in precedes(UnsafeRawBufferPointer(a), UnsafeRawBufferPointer(b)) } }
     }
+
+    /// `items` in the order of their keys' UTF-8 bytes: `items.sorted { precedes(key($0), key($1)) }`
+    /// for keys that are all different (file names in a directory, paths of different files).
+    ///
+    /// The sixteen bytes after the prefix all keys share are compared as two integers, and only keys
+    /// that agree on them are compared whole: sorting a 1,000-trace corpus's directory and its traces
+    /// took 25 million instructions comparing strings (copies, `withUTF8`, `memcmp` for every pair).
+    static func sorted<T>(_ items: [T], by key: (T) -> String) -> [T] {
+        guard items.count > 1 else { return items }
+        let keys = items.map { Array(key($0).utf8) }
+        var shared = keys[0].count
+        for other in keys.dropFirst() where shared > 0 {
+            shared = min(shared, other.count)
+            var i = 0
+            while i < shared && other[i] == keys[0][i] { i &+= 1 }
+            shared = i
+        }
+        // The next bytes after the shared prefix, big-endian, zeros past the end (a tie then compares the
+        // whole keys, so a key that ends sorts before a longer one as `precedes` says).
+        func word(_ bytes: [UInt8], at start: Int) -> UInt64 {
+            var word: UInt64 = 0
+            for i in start..<(start &+ 8) { word = word &<< 8 | UInt64(i < bytes.count ? bytes[i] : 0) }
+            return word
+        }
+        var order: [(first: UInt64, second: UInt64, index: Int)] = []
+        order.reserveCapacity(keys.count)
+        for (index, bytes) in keys.enumerated() {
+            order.append((word(bytes, at: shared), word(bytes, at: shared &+ 8), index))
+        }
+        order.sort { a, b in
+            if a.first != b.first { return a.first < b.first }
+            if a.second != b.second { return a.second < b.second }
+            return keys[a.index].withUnsafeBytes { x in keys[b.index].withUnsafeBytes { y in precedes(x, y) } }
+        }
+        return order.map { items[$0.index] }
+    }
 }

@@ -95,17 +95,9 @@ enum GoldenNaming {
         directory.split(separator: "/").contains { $0 == scenesDirectoryName }
     }
 
-    /// The base of each trace's golden name: the trace's whole name, NAME.EXT.
-    ///
-    /// Names are told apart by their UTF-8 bytes (``FileName``), as the file system does.
-    ///
-    /// - Parameter traces: the names of every trace in one directory.
-    /// - Returns: for each name of `traces`, what comes before `.expected.jsonl`.
-    static func goldenBases(of traces: [String]) -> [FileName: String] {
-        var bases: [FileName: String] = [:]
-        for name in traces { bases[FileName(name)] = name }
-        return bases
-    }
+    /// The name of a trace's golden file: the trace's whole name, NAME.EXT, then `.expected.jsonl`
+    /// (whatever other traces the directory holds).
+    static func goldenName(of trace: String) -> String { trace + goldenSuffix }
 }
 
 /// A file name or path that compares, hashes and sorts by its UTF-8 bytes, as the file system

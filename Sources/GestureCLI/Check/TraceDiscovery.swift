@@ -66,12 +66,11 @@ struct TraceDiscovery {
         }
     }
 
-    /// The traces of one directory and the golden base of each.
+    /// The traces, golden files and subdirectories of one directory.
     private struct Listing {
         var traces: [String] = []
         var goldens: [String] = []
         var directories: [String] = []
-        var goldenBases: [FileName: String] = [:]
         /// The names of the actual files, lowercased (a file system may ignore case), when the
         /// directory could be listed.
         var actuals: Set<FileName>?
@@ -88,8 +87,8 @@ struct TraceDiscovery {
     /// Looks at every entry, in order.
     init(_ entries: [Entry]) {
         for entry in entries { add(entry) }
-        targets = found.values.sorted { CheckPath.precedes($0.trace, $1.trace) }
-        orphans = orphanSet.values.sorted(by: CheckPath.precedes)
+        targets = ByteOrder.sorted(Array(found.values)) { $0.trace }
+        orphans = ByteOrder.sorted(Array(orphanSet.values)) { $0 }
     }
 
     private mutating func add(_ entry: Entry) {
@@ -110,7 +109,7 @@ struct TraceDiscovery {
                 GoldenNaming.isGolden(name)
                 ? name : String(name.dropLast(GoldenNaming.actualSuffix.count)) + GoldenNaming.goldenSuffix
             let listing = self.listing(of: directory)
-            if let trace = listing.traces.first(where: { FileName.same(Self.goldenName(of: $0, in: listing), golden) }) {
+            if let trace = listing.traces.first(where: { FileName.same(GoldenNaming.goldenName(of: $0), golden) }) {
                 take(CheckPath.join(directory, trace), in: listing)
             } else if GoldenNaming.isGolden(name), kind == .file {
                 addOrphan(path)
@@ -134,7 +133,6 @@ struct TraceDiscovery {
         var listing = self.listing(of: directory)
         if !listing.traces.contains(where: { FileName.same($0, name) }) {
             listing.traces.append(name)
-            listing.goldenBases = GoldenNaming.goldenBases(of: listing.traces)
         }
         take(path, in: listing)
     }
@@ -143,8 +141,8 @@ struct TraceDiscovery {
     private mutating func search(_ directory: String) {
         guard searched.insert(CheckFiles.identity(of: directory)).inserted else { return }
         let listing = self.listing(of: directory)
-        for trace in listing.traces { take(CheckPath.join(directory, trace), in: listing) }
-        let goldens = Set(listing.traces.map { FileName(Self.goldenName(of: $0, in: listing)) })
+        for trace in listing.traces { take(named: trace, in: directory, listing: listing) }
+        let goldens = Set(listing.traces.map { FileName(GoldenNaming.goldenName(of: $0)) })
         for golden in listing.goldens where !goldens.contains(FileName(golden)) {
             addOrphan(CheckPath.join(directory, golden))
         }
@@ -155,14 +153,28 @@ struct TraceDiscovery {
     ///
     /// - Parameter listing: the listing of the trace's directory.
     private mutating func take(_ trace: String, in listing: Listing) {
-        let name = CheckPath.fileName(of: trace)
+        take(trace, name: CheckPath.fileName(of: trace), directory: CheckPath.directory(of: trace), listing: listing)
+    }
+
+    /// ``take(_:in:)`` of the file `name` of `directory`, as its directory's search finds it: the path
+    /// is not split again (`CheckPath` finds the last `/` by `Character`: 8,000 instructions a trace)
+    /// when the name starts and the directory ends with an ASCII byte, so that the `/` between them is
+    /// a `Character` of its own.
+    private mutating func take(named name: String, in directory: String, listing: Listing) {
+        let path = CheckPath.join(directory, name)
+        guard name.utf8.first.map({ $0 < 0x80 }) ?? false, directory.utf8.last.map({ $0 < 0x80 }) ?? false else {
+            take(path, in: listing)
+            return
+        }
+        take(path, name: name, directory: directory, listing: listing)
+    }
+
+    private mutating func take(_ trace: String, name: String, directory: String, listing: Listing) {
         let key = TraceKey(directory: listing.identity, name: name)
         guard found[key] == nil else { return }
-        let directory = CheckPath.directory(of: trace)
-        let base = listing.goldenBases[key.name] ?? name
-        let actual = base + GoldenNaming.actualSuffix
+        let actual = name + GoldenNaming.actualSuffix
         found[key] = CheckTarget(
-            trace: trace, golden: CheckPath.join(directory, base + GoldenNaming.goldenSuffix),
+            trace: trace, golden: CheckPath.join(directory, GoldenNaming.goldenName(of: name)),
             actual: CheckPath.join(directory, actual),
             actualMayExist: listing.actuals.map { !$0.isEmpty && $0.contains(FileName(actual.lowercased())) } ?? true)
     }
@@ -171,10 +183,6 @@ struct TraceDiscovery {
     private mutating func addOrphan(_ path: String) {
         let key = TraceKey(path)
         if orphanSet[key] == nil { orphanSet[key] = path }
-    }
-
-    private static func goldenName(of trace: String, in listing: Listing) -> String {
-        (listing.goldenBases[FileName(trace)] ?? trace) + GoldenNaming.goldenSuffix
     }
 
     /// The traces, golden files and subdirectories of `directory`, read once.
@@ -186,7 +194,7 @@ struct TraceDiscovery {
         do throws(TraceError) {
             let entries = try CheckFiles.entries(inDirectory: directory)
             listing.actuals = Set(entries.lazy.map(\.name).filter(GoldenNaming.isActual).map { FileName($0.lowercased()) })
-            for (name, listedKind) in entries.sorted(by: { CheckPath.precedes($0.name, $1.name) }) where !name.hasPrefix(".") {
+            for (name, listedKind) in ByteOrder.sorted(entries, by: { $0.name }) where !name.hasPrefix(".") {
                 switch listedKind ?? CheckFiles.kind(of: CheckPath.join(directory, name)) {
                 case .directory:
                     if name != GoldenNaming.scenesDirectoryName { listing.directories.append(name) }
@@ -205,7 +213,6 @@ struct TraceDiscovery {
                 problems.append(error)
             }
         }
-        listing.goldenBases = GoldenNaming.goldenBases(of: listing.traces)
         listings[FileName(directory)] = listing
         return listing
     }

@@ -20,8 +20,21 @@ protocol FormatReader {
     var valuesNeeded: Bool { get set }
     /// How many samples the fast path has read.
     var fastSampleCount: Int { get }
+    /// When the next sample was read ahead and queued (a JSON document's samples before a member after
+    /// them), gives its fields to `validate` where they are, sets `position` to its start and returns what
+    /// `validate` returns; nil when no sample is queued (`readSample(into:)` then reads the next one).
+    mutating func validateQueued<Result>(
+        _ validator: inout SampleValidator, at position: inout SourcePosition,
+        _ validate: (inout SampleValidator, inout SampleFields) throws(TraceError) -> Result
+    ) throws(TraceError) -> Result?
 }
 
 extension FormatReader {
     var columnExists: [Bool]? { nil }
+
+    @inline(__always)
+    mutating func validateQueued<Result>(
+        _ validator: inout SampleValidator, at position: inout SourcePosition,
+        _ validate: (inout SampleValidator, inout SampleFields) throws(TraceError) -> Result
+    ) throws(TraceError) -> Result? { nil }
 }

@@ -282,6 +282,14 @@ struct SampleFields {
         subtype.reserveCapacity(32)
     }
 
+    /// Fields for the sample after `previous`, holding its `t` and literal (so that a repeated `t` is not
+    /// converted again) and no room for a subtype (nothing allocated: a JSON document's read-ahead queues one
+    /// per sample).
+    init(after previous: borrowing SampleFields) {
+        t = previous.t
+        tLiteral = previous.tLiteral
+    }
+
     /// Starts a new sample at `position`.
     @inline(__always)
     mutating func begin(at position: SourcePosition) {

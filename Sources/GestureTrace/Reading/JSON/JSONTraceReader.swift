@@ -217,8 +217,13 @@ struct JSONTraceReader: FormatReader {
             var samples: [SampleFields] = []
             // At most one sample in each 64 bytes, as recorders write them: room made once.
             samples.reserveCapacity((json.s.end &- json.s.pos) / 64 &+ 16)
-            var fields = SampleFields()
-            while try readSample(into: &fields) { samples.append(fields) }
+            // Each sample is read into its place in the queue: copying the fields in and out (about 450
+            // bytes, through their value witness) cost 14% of reading a corpus's small JSON documents.
+            samples.append(SampleFields())
+            while try readSample(into: &samples[samples.count &- 1]) {
+                samples.append(SampleFields(after: samples[samples.count &- 1]))
+            }
+            samples.removeLast()
             queued = samples
             queuedTaken = 0
             restRead = true
@@ -230,15 +235,35 @@ struct JSONTraceReader: FormatReader {
         }
     }
 
-    /// The next queued sample; the queue is let go once taken.
+    /// The next queued sample, moved out of the queue (its place gets the caller's old fields); the queue
+    /// is let go once taken.
     private mutating func takeQueued(into fields: inout SampleFields) -> Bool {
-        fields = queued[queuedTaken]
+        swap(&fields, &queued[queuedTaken])
         queuedTaken &+= 1
-        if queuedTaken == queued.count {
-            queued = []
-            queuedTaken = 0
-        }
+        if queuedTaken == queued.count { releaseQueue() }
         return true
+    }
+
+    /// The next queued sample validated in its place: moving the fields (about 450 bytes) out of the queue
+    /// for `TraceReader`'s validation cost 12% of reading those documents.
+    @inline(__always)
+    mutating func validateQueued<Result>(
+        _ validator: inout SampleValidator, at position: inout SourcePosition,
+        _ validate: (inout SampleValidator, inout SampleFields) throws(TraceError) -> Result
+    ) throws(TraceError) -> Result? {
+        guard queuedTaken < queued.count else { return nil }
+        let i = queuedTaken
+        queuedTaken &+= 1
+        let result = try validate(&validator, &queued[i])
+        position = queued[i].start
+        if queuedTaken == queued.count { releaseQueue() }
+        return result
+    }
+
+    /// Lets the queue go once every sample in it is taken.
+    private mutating func releaseQueue() {
+        queued = []
+        queuedTaken = 0
     }
 
     /// For `skipRestOfArray()`: 1 for the bytes it must look at outside strings (the first 256 entries:
