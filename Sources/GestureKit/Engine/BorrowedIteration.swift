@@ -44,25 +44,62 @@ extension Array where Element: AnyObject {
 /// and only its own recognizers are ever listed, so the references stay valid while the list is
 /// used: the per-event lists of the engine (the recognizers an event involves, in order) cost no
 /// retain or release per recognizer and event.
-struct RecognizerList {
-    private var items: [Unmanaged<GestureRecognizer>] = []
+///
+/// A class over memory it owns, reused event after event: as an array in a stored property, each
+/// append and each removal checked that the buffer was not shared, four calls into the runtime per
+/// recognizer and event (callgrind, check of 1,000 traces: 2.6 million, ~30 M instructions).
+final class RecognizerList {
+    // Unchecked: only the engine's loop uses a list, and never from two places at once.
+    @exclusivity(unchecked) private var items: UnsafeMutablePointer<Unmanaged<GestureRecognizer>>
+    @exclusivity(unchecked) private(set) var count = 0
+    @exclusivity(unchecked) private var capacity: Int
 
-    var isEmpty: Bool { items.isEmpty }
-
-    mutating func append(_ recognizer: GestureRecognizer) {
-        items.append(Unmanaged.passUnretained(recognizer))
+    init() {
+        capacity = 16
+        items = .allocate(capacity: capacity)
     }
 
-    /// Empties the list, keeping its buffer.
-    mutating func removeAll() {
-        items.removeAllKeepingBuffer()
+    deinit { items.deallocate() }
+
+    var isEmpty: Bool { count == 0 }
+
+    @inline(__always)
+    func append(_ recognizer: GestureRecognizer) {
+        if count == capacity { grow() }
+        (items + count).initialize(to: Unmanaged.passUnretained(recognizer))
+        count += 1
     }
 
-    /// Calls `body` with each recognizer in order.
+    @inline(never)
+    private func grow() {
+        let bigger = UnsafeMutablePointer<Unmanaged<GestureRecognizer>>.allocate(capacity: capacity * 2)
+        bigger.initialize(from: items, count: count)
+        items.deallocate()
+        items = bigger
+        capacity *= 2
+    }
+
+    /// Empties the list, keeping its memory.
+    func removeAll() {
+        count = 0
+    }
+
+    /// Exchanges the contents of the two lists.
+    func swapContents(with other: RecognizerList) {
+        swap(&items, &other.items)
+        swap(&count, &other.count)
+        swap(&capacity, &other.capacity)
+    }
+
+    /// Calls `body` with each recognizer the list holds when the loop starts, in order (`body`
+    /// must not empty the list).
     @inline(__always)
     func forEach(_ body: (GestureRecognizer) throws -> Void) rethrows {
-        try items.withUnsafeBufferPointer { buffer in
-            for item in buffer { try item._withUnsafeGuaranteedRef { try body($0) } }
+        let n = count
+        var index = 0
+        while index < n {
+            try items[index]._withUnsafeGuaranteedRef { try body($0) }
+            index += 1
         }
     }
 }

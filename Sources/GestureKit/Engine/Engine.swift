@@ -79,10 +79,8 @@ public final class Engine {
         get { loop.changedScratch }
         _modify { yield &loop.changedScratch }
     }
-    private var orderScratch: RecognizerList {
-        get { loop.orderScratch }
-        _modify { yield &loop.orderScratch }
-    }
+    /// The recognizers of the event being delivered, in order (reused from event to event).
+    private let order = RecognizerList()
     /// The scene's delegates (recognizers hold their delegates weakly, as in UIKit).
     private var retainedDelegates: [AnyObject] = []
     lazy var delivery = DeliveryRouter(engine: self)
@@ -370,8 +368,7 @@ public final class Engine {
 
     private func deliverToRecognizers(_ changed: [Touch], _ event: TouchEvent) {
         let serial = event.serial
-        var order = RecognizerList()
-        swap(&order, &orderScratch)
+        let order = self.order
         order.removeAll()
         changed.forEachBorrowed { touch in
             let phase = touch.phase
@@ -414,7 +411,6 @@ public final class Engine {
                 }
             }
         }
-        swap(&order, &orderScratch)
     }
 }
 
@@ -427,7 +423,6 @@ struct EventLoopState {
     var lastTime: Double?
     var eventSerial = 0
     var changedScratch: [Touch] = []
-    var orderScratch = RecognizerList()
 }
 
 /// A touch change waiting for the rest of its event: what the engine uses of a touch sample.
