@@ -256,6 +256,7 @@ final class GestureEnvironment {
             var anyTerminal = false
             r.touches.forEachBorrowed { touch in if touch.phase.isTerminal { anyTerminal = true } }
             if anyTerminal {
+                r.takeLastLocation()
                 r.touches.removeAll { touch in
                     guard touch.phase.isTerminal else { return false }
                     touch.recognizers.removeAll { $0 === r }

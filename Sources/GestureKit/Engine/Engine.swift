@@ -408,7 +408,7 @@ public final class Engine {
         }
         order.forEach { r in
             let began = r.eventTouches.began.count
-            if let centroid = r.touches.windowCentroid { r.lastLocation = centroid }
+            r.lastLocationPending = true
             if r.isEnabled {
                 if began > 0, r.isReceiving { r.eventTouches.lend(.began) { r.receive(.began, $0, with: event) } }
                 if !r.eventTouches.moved.isEmpty, r.isReceiving { r.eventTouches.lend(.moved) { r.receive(.moved, $0, with: event) } }
