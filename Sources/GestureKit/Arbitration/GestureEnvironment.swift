@@ -246,13 +246,19 @@ final class GestureEnvironment {
     // MARK: End of event
 
     /// Forgets ended touches and resets finished recognizers nothing waits on.
-    func endOfEvent() {
+    ///
+    /// `touchesEnded` is false when no touch ended or was cancelled in the event: the recognizers'
+    /// touches are then not searched for ended ones (every ended touch leaves its recognizers at
+    /// the end of the event it ended in). Searching them anyway: endOfEvent 85.8 M instructions of a
+    /// check of 1,000 traces against 64.6 M (callgrind).
+    func endOfEvent(touchesEnded: Bool = true) {
         // The recognizers to clean up, moved out of `dirty`, which takes those marked while doing it
         // (deferred resets).
         let involved = self.involved
         involved.swapContents(with: dirty)
         involved.forEach { r in
             r.isDirty = false
+            guard touchesEnded else { return }
             var anyTerminal = false
             r.touches.forEachBorrowed { touch in if touch.phase.isTerminal { anyTerminal = true } }
             if anyTerminal {

@@ -304,7 +304,7 @@ public final class Engine {
         deliverToRecognizers(changed, event)
         if let controls { controls.touchesChanged(changed, in: event) }
         if routesTouches { delivery.deliverTouches(changed, event) }
-        environment.endOfEvent()
+        environment.endOfEvent(touchesEnded: anyEnded)
         if let controls { controls.releaseHolds() }
         if routesTouches { delivery.endOfEvent() }
         if anyEnded {
