@@ -453,10 +453,7 @@ extension Touch {
     /// it (see ``EventTouches/lend(_:to:)``); `body` must not read or change the touch's recognizers.
     @inline(__always)
     func lendRecognizers(_ body: ([GestureRecognizer]) -> Void) {
-        var list: [GestureRecognizer] = []
-        swap(&list, &recognizers)
-        body(list)
-        swap(&list, &recognizers)
+        Array.lend(&recognizers, to: body)
     }
 }
 
@@ -514,21 +511,11 @@ struct EventTouches {
     /// which it does: only the engine reads or writes them, and not while a recognizer runs).
     @inline(__always)
     mutating func lend(_ phase: TouchPhase, to body: ([Touch]) -> Void) {
-        guard phase != .stationary else { return }
-        var list: [Touch] = []
-        exchange(&list, phase)
-        body(list)
-        exchange(&list, phase)
-    }
-
-    /// Swaps `list` with the list of `phase`.
-    @inline(__always)
-    private mutating func exchange(_ list: inout [Touch], _ phase: TouchPhase) {
         switch phase {
-        case .began: swap(&list, &began)
-        case .moved: swap(&list, &moved)
-        case .ended: swap(&list, &ended)
-        case .cancelled: swap(&list, &cancelled)
+        case .began: Array.lend(&began, to: body)
+        case .moved: Array.lend(&moved, to: body)
+        case .ended: Array.lend(&ended, to: body)
+        case .cancelled: Array.lend(&cancelled, to: body)
         case .stationary: break
         }
     }
