@@ -59,6 +59,20 @@ extension Array {
     }
 }
 
+extension Array {
+    /// Calls `body` with the array in `slot`, moved out of it for the call and moved back after it,
+    /// as ``lend(_:to:)`` does, for a body that changes the array: the engine's per-event buffers.
+    @inline(__always)
+    static func withTaken(_ slot: inout [Element], _ body: (inout [Element]) -> Void) {
+        withUnsafeMutablePointer(to: &slot) { pointer in
+            var list = pointer.move()
+            pointer.initialize(to: [])
+            body(&list)
+            pointer.initialize(to: consume list)
+        }
+    }
+}
+
 /// A list of the recognizers of one ``GestureEnvironment``, held without reference counting.
 ///
 /// The environment keeps every recognizer it was given in its `recognizers` for its whole life,

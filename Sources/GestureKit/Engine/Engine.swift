@@ -208,13 +208,12 @@ public final class Engine {
 
     func flushTouchEvent() {
         guard let time = pendingTime else { return }
-        var touches: [PendingTouch] = []
-        swap(&touches, &pending)
         pendingTime = nil
-        dispatchTouchEvent(at: time, touches)
-        // Hand the buffer back for the next event (the dispatch never adds to `pending`).
-        touches.removeAllKeepingBuffer()
-        if pending.isEmpty { pending = touches }
+        // The buffer goes back to `pending` for the next event (the dispatch never adds to it).
+        Array.withTaken(&pending) { touches in
+            dispatchTouchEvent(at: time, touches)
+            touches.removeAllKeepingBuffer()
+        }
     }
 
     func fireTimers(before time: Double?) {
@@ -236,84 +235,82 @@ public final class Engine {
         // The touches changed in this event, in the buffer of the last event's: most events change
         // the same touches as the one before, which then stay in their places (``Array/put(_:at:)``)
         // instead of being released and retained again.
-        var changed: [Touch] = []
-        swap(&changed, &changedScratch)
-        var changedCount = 0
-        // The touches down, taken out of the engine while the event's changes are applied: searching
-        // the stored array retained and released it for every changed touch.
-        var active: [Touch] = []
-        swap(&active, &activeTouches)
-        // The pending touches are read in place: reading `touches[index].id` copied the whole
-        // pending touch, and destroyed it, for every sample (callgrind: 66 instructions a sample).
-        touches.withUnsafeBufferPointer { touches in
-            for index in touches.indices {
-                let phase = touches[index].phase
-                let location = touches[index].location
-                if phase == .began {
-                    let id = touches[index].id
-                    if ignoringInteraction > 0 {
-                        droppedTouches.insert(id)
-                        delivery.recordDropped(id: id, at: t)
-                        continue
-                    }
-                    if !droppedTouches.isEmpty { droppedTouches.remove(id) }
-                    let touch = beginTouch(id: id, at: location, time: t, among: active)
-                    touch.eventSerial = serial
-                    if let scrolling { scrolling.touchDown(touch) }
-                    touch.setForce(touches[index].force, radius: touches[index].radius)
-                    active.append(touch)
-                    changed.put(touch, at: &changedCount)
-                } else {
-                    if !droppedTouches.isEmpty, droppedTouches.contains(touches[index].id) {
-                        if phase.isTerminal { droppedTouches.remove(touches[index].id) }
-                        continue
-                    }
-                    // Found and updated in place: returning the touch cost a retain and a release of it
-                    // for every changed touch (callgrind: 19,000 of each on the 2 MB sample).
-                    active.withFirstBorrowed(where: { $0.id.matches(touches[index].id) }) { touch in
-                        touch.phase = phase
-                        if phase != .stationary {
-                            touch.previousWindowLocation = touch.windowLocation
-                            touch.windowLocation = location
+        Array.withTaken(&changedScratch) { changed in
+            var changedCount = 0
+            // The touches down, taken out of the engine while the event's changes are applied: searching
+            // the stored array retained and released it for every changed touch.
+            Array.withTaken(&activeTouches) { active in
+                // The pending touches are read in place: reading `touches[index].id` copied the whole
+                // pending touch, and destroyed it, for every sample (callgrind: 66 instructions a sample).
+                touches.withUnsafeBufferPointer { touches in
+                    for index in touches.indices {
+                        let phase = touches[index].phase
+                        let location = touches[index].location
+                        if phase == .began {
+                            let id = touches[index].id
+                            if ignoringInteraction > 0 {
+                                droppedTouches.insert(id)
+                                delivery.recordDropped(id: id, at: t)
+                                continue
+                            }
+                            if !droppedTouches.isEmpty { droppedTouches.remove(id) }
+                            let touch = beginTouch(id: id, at: location, time: t, among: active)
+                            touch.eventSerial = serial
+                            if let scrolling { scrolling.touchDown(touch) }
+                            touch.setForce(touches[index].force, radius: touches[index].radius)
+                            active.append(touch)
+                            changed.put(touch, at: &changedCount)
+                        } else {
+                            if !droppedTouches.isEmpty, droppedTouches.contains(touches[index].id) {
+                                if phase.isTerminal { droppedTouches.remove(touches[index].id) }
+                                continue
+                            }
+                            // Found and updated in place: returning the touch cost a retain and a release of it
+                            // for every changed touch (callgrind: 19,000 of each on the 2 MB sample).
+                            active.withFirstBorrowed(where: { $0.id.matches(touches[index].id) }) { touch in
+                                touch.phase = phase
+                                if phase != .stationary {
+                                    touch.previousWindowLocation = touch.windowLocation
+                                    touch.windowLocation = location
+                                }
+                                touch.timestamp = t
+                                touch.eventSerial = serial
+                                touch.setForce(touches[index].force, radius: touches[index].radius)
+                                changed.put(touch, at: &changedCount)
+                            }
                         }
-                        touch.timestamp = t
-                        touch.eventSerial = serial
-                        touch.setForce(touches[index].force, radius: touches[index].radius)
-                        changed.put(touch, at: &changedCount)
                     }
                 }
             }
-        }
-        changed.trim(to: changedCount)
-        swap(&active, &activeTouches)
-        var anyEnded = false
-        var anyBegan = false
-        activeTouches.forEachBorrowed { touch in
-            if touch.eventSerial != serial { touch.phase = .stationary }
-            if touch.phase.isTerminal { anyEnded = true }
-            if touch.phase == .began { anyBegan = true }
-        }
-        let event = TouchEvent(timestamp: t, allTouches: activeTouches, serial: serial)
-        // The new touches' recognizers are found once the whole event is known, so that a delegate's
-        // `shouldReceive` questions see the event as UIKit's do (every touch of it).
-        if anyBegan {
-            changed.forEachBorrowed { touch in
-                if touch.phase == .began, touch.recognizers.isEmpty { collectRecognizers(for: touch, in: event) }
+            changed.trim(to: changedCount)
+            var anyEnded = false
+            var anyBegan = false
+            activeTouches.forEachBorrowed { touch in
+                if touch.eventSerial != serial { touch.phase = .stationary }
+                if touch.phase.isTerminal { anyEnded = true }
+                if touch.phase == .began { anyBegan = true }
+            }
+            let event = TouchEvent(timestamp: t, allTouches: activeTouches, serial: serial)
+            // The new touches' recognizers are found once the whole event is known, so that a delegate's
+            // `shouldReceive` questions see the event as UIKit's do (every touch of it).
+            if anyBegan {
+                changed.forEachBorrowed { touch in
+                    if touch.phase == .began, touch.recognizers.isEmpty { collectRecognizers(for: touch, in: event) }
+                }
+            }
+            deliverToRecognizers(changed, event)
+            if let controls { controls.touchesChanged(changed, in: event) }
+            if routesTouches { delivery.deliverTouches(changed, event) }
+            environment.endOfEvent(touchesEnded: anyEnded)
+            if let controls { controls.releaseHolds() }
+            if routesTouches { delivery.endOfEvent() }
+            if anyEnded {
+                for touch in changed where touch.phase == .ended {
+                    lastTap = (touch.windowLocation, t, touch.tapCount)
+                }
+                activeTouches.removeAll { $0.phase.isTerminal }
             }
         }
-        deliverToRecognizers(changed, event)
-        if let controls { controls.touchesChanged(changed, in: event) }
-        if routesTouches { delivery.deliverTouches(changed, event) }
-        environment.endOfEvent(touchesEnded: anyEnded)
-        if let controls { controls.releaseHolds() }
-        if routesTouches { delivery.endOfEvent() }
-        if anyEnded {
-            for touch in changed where touch.phase == .ended {
-                lastTap = (touch.windowLocation, t, touch.tapCount)
-            }
-            activeTouches.removeAll { $0.phase.isTerminal }
-        }
-        swap(&changed, &changedScratch)
     }
 
     private func beginTouch(id: TouchID, at location: Point, time: Double, among active: [Touch]) -> Touch {
