@@ -57,9 +57,7 @@ extension Array {
             pointer.initialize(to: consume list)
         }
     }
-}
 
-extension Array {
     /// Calls `body` with the array in `slot`, moved out of it for the call and moved back after it,
     /// as ``lend(_:to:)`` does, for a body that changes the array: the engine's per-event buffers.
     @inline(__always)
