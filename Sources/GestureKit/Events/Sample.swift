@@ -142,8 +142,8 @@ extension Sample.Kind {
 }
 
 extension TouchID {
-    /// Whether two ids are the same, read in place: the synthesized `==` copied the value it was
-    /// handed out of the engine's pending touch.
+    /// Whether two ids are the same, compared where they are (the engine compares each pending
+    /// touch's id, read through the pending touches' buffer, with the ids of the touches down).
     @inline(__always)
     func matches(_ other: TouchID) -> Bool {
         if case .number(let a) = self {
