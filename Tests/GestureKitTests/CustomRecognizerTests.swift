@@ -124,6 +124,65 @@ extension CustomRecognizerTests {
 
 // MARK: Recognizers written as an app would
 
+extension CustomRecognizerTests {
+    /// A recognizer whose touches are all gone reports where they were when it was last given an
+    /// event: here the two touches it lets go of, one after the other, in the move that made it do so.
+    @Test func aRecognizerWithoutTouchesReportsWhereTheyWereAtItsLastEvent() {
+        let letGo = LetGoThenRecognize(name: "letGo", oneByOne: false)
+        let records = CustomStage().run([letGo], Self.twoFingers(secondMovesAgainAt: nil))
+        #expect(records.transitions.map(\.customSummary) == ["letGo recognized@0.15"])
+        #expect(records.transitions.first?.location == Point(x: 160, y: 100), "both fingers' centroid at 0.05 s")
+        #expect(records.transitions.first?.touches == 0)
+    }
+
+    /// Let go of one touch in one event and of the other in a later one: the location is the second
+    /// touch's alone, where it was in that later event.
+    @Test func aRecognizerLettingGoOverTwoEventsReportsItsLastTouch() {
+        let letGo = LetGoThenRecognize(name: "letGo", oneByOne: true)
+        let records = CustomStage().run([letGo], Self.twoFingers(secondMovesAgainAt: 0.1))
+        #expect(records.transitions.map(\.customSummary) == ["letGo recognized@0.2"])
+        #expect(records.transitions.first?.location == Point(x: 220, y: 100))
+    }
+
+    /// Two fingers down at (100, 100) and (200, 100), both moving 10 pt right at 0.05 s; the second
+    /// moves on to (220, 100) at `secondMovesAgainAt`; both lift at 0.5 s.
+    private static func twoFingers(secondMovesAgainAt time: Double?) -> [Sample] {
+        var samples: [Sample] = [
+            .touch(0, id: .number(1), .began, x: 100, y: 100), .touch(0, id: .number(2), .began, x: 200, y: 100),
+            .touch(0.05, id: .number(1), .moved, x: 110, y: 100), .touch(0.05, id: .number(2), .moved, x: 210, y: 100),
+        ]
+        if let time { samples.append(.touch(time, id: .number(2), .moved, x: 220, y: 100)) }
+        let last = time == nil ? 210.0 : 220
+        samples += [.touch(0.5, id: .number(1), .ended, x: 110, y: 100), .touch(0.5, id: .number(2), .ended, x: last, y: 100)]
+        return samples
+    }
+}
+
+/// Lets go of its touches when they move (all at once, or one an event), and recognizes 0.1 s after
+/// the last is gone.
+private final class LetGoThenRecognize: GestureRecognizer {
+    private let oneByOne: Bool
+
+    init(name: String, oneByOne: Bool) {
+        self.oneByOne = oneByOne
+        super.init(name: name)
+    }
+
+    override var kindName: String { "letGo" }
+    override var isDiscrete: Bool { true }
+
+    override func touchesMoved(_ touches: [Touch], with event: TouchEvent) {
+        guard state == .possible, !self.touches.isEmpty else { return }
+        if oneByOne, let first = self.touches.first {
+            ignore(first)
+        } else {
+            for touch in self.touches { ignore(touch) }
+        }
+        guard self.touches.isEmpty else { return }
+        schedule(after: 0.1) { [unowned self] in recognize("let go of its touches") }
+    }
+}
+
 /// The textbook checkmark recognizer (a `UIGestureRecognizer` subclass in C#), ported line by line:
 /// one finger; while not yet on the upstroke, moving down-right keeps the midpoint, moving up-right
 /// starts the upstroke, anything else fails; recognized at lift if the upstroke started.

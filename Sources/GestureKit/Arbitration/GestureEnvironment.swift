@@ -246,14 +246,23 @@ final class GestureEnvironment {
     // MARK: End of event
 
     /// Forgets ended touches and resets finished recognizers nothing waits on.
-    func endOfEvent() {
-        var involved = RecognizerList()
-        swap(&involved, &dirty)
+    ///
+    /// `touchesEnded` is false when no touch ended or was cancelled in the event: the recognizers'
+    /// touches are then not searched for ended ones (every ended touch leaves its recognizers at
+    /// the end of the event it ended in). Searching them anyway: endOfEvent 85.8 M instructions of a
+    /// check of 1,000 traces against 64.6 M (callgrind).
+    func endOfEvent(touchesEnded: Bool = true) {
+        // The recognizers to clean up, moved out of `dirty`, which takes those marked while doing it
+        // (deferred resets).
+        let involved = self.involved
+        involved.swapContents(with: dirty)
         involved.forEach { r in
             r.isDirty = false
+            guard touchesEnded else { return }
             var anyTerminal = false
             r.touches.forEachBorrowed { touch in if touch.phase.isTerminal { anyTerminal = true } }
             if anyTerminal {
+                r.takeLastLocation()
                 r.touches.removeAll { touch in
                     guard touch.phase.isTerminal else { return false }
                     touch.recognizers.removeAll { $0 === r }
@@ -275,16 +284,15 @@ final class GestureEnvironment {
                 r.waitingStates = []
             }
         }
-        // Reuse the buffer for the next event unless deferred resets already refilled the list.
-        if dirty.isEmpty {
-            involved.removeAll()
-            dirty = involved
-        }
+        involved.removeAll()
     }
 
-    // Unchecked: appended and swapped at every event, ~30,000 checks (~1.3% of analyze on the 2 MB sample).
+    // Constants, whose contents are exchanged: a variable holding the list was retained and released
+    // at every append (callgrind, check of 1,000 traces: 690,000 times).
     /// Recognizers that took part in the current event or timer, to clean up at its end.
-    @exclusivity(unchecked) private var dirty = RecognizerList()
+    private let dirty = RecognizerList()
+    /// Empty but while ``endOfEvent()`` goes through the recognizers it took out of ``dirty``.
+    private let involved = RecognizerList()
 
     /// Notes that `r` took part in the current event or timer.
     func markDirty(_ r: GestureRecognizer) {

@@ -129,3 +129,28 @@ public struct Sample: Hashable, Sendable {
         Sample(t: t, kind: .touch(id: id, phase: phase, location: Point(x: x, y: y), force: force, radius: radius))
     }
 }
+
+extension Sample.Kind {
+    /// The id of a touch sample (`.number(0)` for any other kind), copied without the rest of the
+    /// sample: a pattern binding the id together with the other fields copies the whole sample.
+    @inline(__always)
+    var touchID: TouchID {
+        if case .touch(.number(let n), _, _, _, _) = self { return .number(n) }
+        if case .touch(.name(let s), _, _, _, _) = self { return .name(s) }
+        return .number(0)
+    }
+}
+
+extension TouchID {
+    /// Whether two ids are the same, compared where they are (the engine compares each pending
+    /// touch's id, read through the pending touches' buffer, with the ids of the touches down).
+    @inline(__always)
+    func matches(_ other: TouchID) -> Bool {
+        if case .number(let a) = self {
+            if case .number(let b) = other { return a == b }
+            return false
+        }
+        if case .name(let a) = self, case .name(let b) = other { return a == b }
+        return false
+    }
+}

@@ -49,38 +49,50 @@ struct VelocityTracker {
     /// Recognizers keep the returned estimate: reading ``velocity`` through their optional
     /// tracker would copy the whole tracker, arrays included, for every record.
     @discardableResult
+    @inline(__always)
     mutating func add(_ value: Point, at t: Double) -> Point {
-        switch kind {
-        case .uikit:
-            if let last {
-                let dt = t - last.t
-                // Times pass through decimal text: 0.011 − 0.010 is a hair under 0.001.
-                guard dt > 0, dt >= minimumInterval - VirtualClock.tolerance(near: t) else { return velocity }
-                let twoPoint = (value - last.value) / dt
-                // With no previous two-point velocity (the first move) only the newest one's share counts:
-                // UIKit blends its two velocity samples, and the first move has only one.
-                blended = twoPoint * blend + (lastTwoPoint ?? .zero) * (1 - blend)
-                velocity = blended
-                lastTwoPoint = twoPoint
-                self.last = (t, value)
-            } else {
-                last = (t, value)
-            }
-        case .lsq2, .impulse:
-            if let lastT = times.last, t == lastT {
-                values[values.count - 1] = value
-            } else {
-                times.append(t)
-                values.append(value)
-            }
-            var drop = 0
-            while drop < times.count - 1, t - times[drop] > window + VirtualClock.tolerance(near: t) { drop += 1 }
-            if drop > 0 {
-                times.removeFirst(drop)
-                values.removeFirst(drop)
-            }
-            velocity = estimate
+        // The `uikit` estimator inlined into its callers, the others apart: one function for all
+        // three cost 70 instructions a move, a third of them its frame (callgrind).
+        if case .uikit = kind { return addTwoPoint(value, at: t) }
+        return addToWindow(value, at: t)
+    }
+
+    /// ``add(_:at:)`` for the `uikit` estimator.
+    @inline(__always)
+    private mutating func addTwoPoint(_ value: Point, at t: Double) -> Point {
+        if let last {
+            let dt = t - last.t
+            // Times pass through decimal text: 0.011 − 0.010 is a hair under 0.001.
+            guard dt > 0, dt >= minimumInterval - VirtualClock.tolerance(near: t) else { return velocity }
+            let twoPoint = (value - last.value) / dt
+            // With no previous two-point velocity (the first move) only the newest one's share counts:
+            // UIKit blends its two velocity samples, and the first move has only one.
+            blended = twoPoint * blend + (lastTwoPoint ?? .zero) * (1 - blend)
+            velocity = blended
+            lastTwoPoint = twoPoint
+            self.last = (t, value)
+        } else {
+            last = (t, value)
         }
+        return velocity
+    }
+
+    /// ``add(_:at:)`` for the `lsq2` and `impulse` estimators.
+    @inline(never)
+    private mutating func addToWindow(_ value: Point, at t: Double) -> Point {
+        if let lastT = times.last, t == lastT {
+            values[values.count - 1] = value
+        } else {
+            times.append(t)
+            values.append(value)
+        }
+        var drop = 0
+        while drop < times.count - 1, t - times[drop] > window + VirtualClock.tolerance(near: t) { drop += 1 }
+        if drop > 0 {
+            times.removeFirst(drop)
+            values.removeFirst(drop)
+        }
+        velocity = estimate
         return velocity
     }
 
