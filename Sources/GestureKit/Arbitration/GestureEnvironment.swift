@@ -14,8 +14,9 @@ final class GestureEnvironment {
     var screen: Size?
     // Unchecked: searched by arbitration at every event, ~20,000 checks (~1% of analyze on the 2 MB sample).
     @exclusivity(unchecked) private(set) var recognizers: [GestureRecognizer] = []
-    /// Receives each transition as it is observed.
-    var emit: (TransitionRecord) -> Void = { _ in }
+    /// The engine, which reports each transition as it is observed. Unowned(unsafe): the engine owns
+    /// this environment alone; a stored closure instead was retained and released at every record.
+    unowned(unsafe) var engine: Engine?
     /// Called right before an observed begin or recognition (delivery effects hook in here).
     var willObserveRecognition: (GestureRecognizer) -> Void = { _ in }
     /// Called when a recognizer's failure is observed (delayed deliveries hook in here).
@@ -215,13 +216,7 @@ final class GestureEnvironment {
         markDirty(r)
         r.observedState = state
         if state == .began || state == .recognized { r.recognitionTime = clock.now }
-        if let code {
-            var record = r.makeRecord(state, at: clock.now, reason: reason, cause: cause)
-            record.code = code
-            emit(record)
-        } else {
-            emit(r.makeRecord(state, at: clock.now, reason: reason, cause: cause))
-        }
+        engine?.report(transition: r.makeRecord(state, at: clock.now, reason: reason, code: code, cause: cause))
         if let didObserveTransition { didObserveTransition(r, state) }
         if state == .failed {
             didObserveFailure(r)
