@@ -12,6 +12,16 @@ import Testing
         }
     }
 
+    @Test func sentencesReadAsInterpolatedStrings() {
+        let values = Self.values(seed: 0xC0DE)
+        for (index, value) in values.enumerated() where index % 7 == 0 {
+            let count = index % 5 - 1
+            let name = index % 2 == 0 ? "doubleTap" : "a name longer than fifteen bytes, é"
+            #expect(sentence("moved \(number: value) pt, \(time: value) s; \(count) of \(name)") == "moved \(format(value)) pt, \(formatTime(value)) s; \(count) of \(name)")
+        }
+        #expect(sentence("no numbers") == "no numbers")
+    }
+
     @Test(arguments: [
         (0.0, "0", "0"), (-0.0, "0", "0"), (-0.004, "0", "-0.004"), (-0.0004, "0", "0"), (0.05, "0.05", "0.05"),
         (0.5, "0.5", "0.5"), (10, "10", "10"), (-3.1, "-3.1", "-3.1"), (0.024, "0.02", "0.024"),

@@ -127,7 +127,7 @@ open class SwipeGestureRecognizer: GestureRecognizer {
             }
         }
         if candidates.isEmpty {
-            fail(exclusions.map(\.sentence).joined(separator: "; "), code: ReasonCode("wrongDirection", numbers: ["elapsed": elapsed]))
+            fail(exclusions.map(\.text).joined(separator: "; "), code: ReasonCode("wrongDirection", numbers: ["elapsed": elapsed]))
             return
         }
         lastMove = progress(at: elapsed)
@@ -154,18 +154,16 @@ open class SwipeGestureRecognizer: GestureRecognizer {
             across = max(across, best.direction.across(touch.windowLocation - touch.startLocation))
         }
         let who = numberOfTouchesRequired > 1 ? "the fingers moved at least" : "moved"
-        recognize(
-            "\(who) \(format(best.along)) pt \(best.direction.rawValue) in \(formatTime(elapsed)) s, past the \(format(needed)) pt needed then "
-                + "(swipeMinimumDistance \(format(thresholds.swipeMinimumDistance)) pt), \(format(across)) pt across, within the "
-                + "\(format(allowed)) pt allowed")
+        recognize(sentence(
+            "\(who) \(number: best.along) pt \(best.direction.rawValue) in \(time: elapsed) s, past the \(number: needed) pt needed then (swipeMinimumDistance \(number: thresholds.swipeMinimumDistance) pt), \(number: across) pt across, within the \(number: allowed) pt allowed"))
     }
 
     override open func touchesEnded(_ touches: [Touch], with event: TouchEvent) {
         guard state == .possible else { return }
         let elapsed = event.timestamp - (startTime ?? event.timestamp)
-        let lifted = "a finger lifted at \(format(elapsed)) s, before the swipe was recognized"
-        fail(lastMove.map { "\(lifted): at its last move, at \(format($0.elapsed)) s, \(describe($0))" }
-            ?? "\(lifted) (no move came before the lift)", code: ReasonCode("liftedEarly", numbers: ["elapsed": elapsed]))
+        let reason = lastMove.map { sentence("a finger lifted at \(number: elapsed) s, before the swipe was recognized: at its last move, at \(number: $0.elapsed) s, \(describe($0))") }
+            ?? sentence("a finger lifted at \(number: elapsed) s, before the swipe was recognized (no move came before the lift)")
+        fail(reason, code: ReasonCode("liftedEarly", numbers: ["elapsed": elapsed]))
     }
 
     override open func touchesCancelled(_ touches: [Touch], with event: TouchEvent) {
@@ -230,14 +228,15 @@ open class SwipeGestureRecognizer: GestureRecognizer {
     /// The progress, against what was needed at its moment, as words for a reason.
     private func describe(_ progress: Progress) -> String {
         guard let best = progress.best else { return "no direction was left" }
-        let needed = "\(format(neededDistance(at: progress.elapsed))) pt were needed"
+        let needed = neededDistance(at: progress.elapsed)
         guard best.along > 0 else {
             // No direction named for a stroke that never moved in one.
             let toward = candidates.count == 1 ? best.direction.rawValue : "in any of its directions"
-            return (numberOfTouchesRequired > 1 ? "the fingers had not moved " : "it had not moved ") + toward + ", " + needed
+            let who = numberOfTouchesRequired > 1 ? "the fingers had not moved" : "it had not moved"
+            return sentence("\(who) \(toward), \(number: needed) pt were needed")
         }
         let who = numberOfTouchesRequired > 1 ? "the fingers moved at least" : "it moved"
-        return "\(who) \(format(best.along)) pt \(best.direction.rawValue), " + needed
+        return sentence("\(who) \(number: best.along) pt \(best.direction.rawValue), \(number: needed) pt were needed")
     }
 
     /// The finger to name in a reason when there are several; nil otherwise.
@@ -277,12 +276,13 @@ open class SwipeGestureRecognizer: GestureRecognizer {
 
         /// "touch 2 went 3.1 pt behind its start point along the right direction at 0.05 s", or
         /// "moved … pt across the right direction at … s, more than the … pt allowed".
-        var sentence: String {
+        var text: String {
             let subject = touch.map { "touch \($0) " } ?? ""
             if let behind {
-                return "\(subject)went \(format(behind)) pt behind its start point along the \(direction.rawValue) direction at \(format(elapsed)) s"
+                return sentence("\(subject)went \(number: behind) pt behind its start point along the \(direction.rawValue) direction at \(number: elapsed) s")
             }
-            return "\(subject)moved \(format(across)) pt across the \(direction.rawValue) direction at \(format(elapsed)) s, more than the \(format(allowed)) pt allowed"
+            return sentence(
+                "\(subject)moved \(number: across) pt across the \(direction.rawValue) direction at \(number: elapsed) s, more than the \(number: allowed) pt allowed")
         }
     }
 }
