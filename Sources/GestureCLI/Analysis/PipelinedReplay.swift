@@ -58,8 +58,8 @@ extension TraceAnalysis {
         }
 
         let batcher = RecordBatcher(pipeline: pipeline, filter: filter)
-        engine.onRecord = { [batcher] record in batcher.take(record) }
-        defer { engine.onRecord = { _ in } }
+        engine.handRecordsOver { [batcher] record in batcher.take(record) }
+        defer { engine.stopHandingRecordsOver() }
         let observesSamples = renderer.observesSamples
         while let batch = samples.take() {
             batch.removeAll { sample in
@@ -158,7 +158,7 @@ private final class RecordBatcher {
         batch = Batch(capacity: Self.size)
     }
 
-    func take(_ record: AnalysisRecord) {
+    func take(_ record: consuming AnalysisRecord) {
         guard !stopped, keepsAll || filter.keeps(record) else { return }
         batch.append(record)
         if batch.isFull { flush() }

@@ -14,8 +14,9 @@ final class GestureEnvironment {
     var screen: Size?
     // Unchecked: searched by arbitration at every event, ~20,000 checks (~1% of analyze on the 2 MB sample).
     @exclusivity(unchecked) private(set) var recognizers: [GestureRecognizer] = []
-    /// Receives each transition as it is observed.
-    var emit: (TransitionRecord) -> Void = { _ in }
+    /// The engine, which reports each transition as it is observed. Unowned(unsafe): the engine owns
+    /// this environment alone; a stored closure instead was retained and released at every record.
+    unowned(unsafe) var engine: Engine?
     /// Called right before an observed begin or recognition (delivery effects hook in here).
     var willObserveRecognition: (GestureRecognizer) -> Void = { _ in }
     /// Called when a recognizer's failure is observed (delayed deliveries hook in here).
@@ -50,7 +51,7 @@ final class GestureEnvironment {
                 let rivals = r.unresolvedRequirements.map(\.name).joined(separator: ", ")
                 r.waitingStates = []
                 r.logicalState = .failed
-                observe(r, .failed, reason: "its touches were cancelled while it waited for \(rivals) to fail", code: ReasonCode("touchesCancelled", names: ["waitingFor": rivals]))
+                observe(r, .failed, reason: sentence("its touches were cancelled while it waited for \(rivals) to fail"), code: ReasonCode("touchesCancelled", names: ["waitingFor": rivals]))
             default:
                 break
             }
@@ -112,7 +113,7 @@ final class GestureEnvironment {
     private func attemptToLeavePossible(_ r: GestureRecognizer, _ target: RecognizerState, resolvedBy: GestureRecognizer?) {
         for requirement in r.failureRequirements where requirement.observedState.isRecognition {
             return refuse(
-                r, "\(requirement.name) recognized, and \(r.name) requires it to fail",
+                r, sentence("\(requirement.name) recognized, and \(r.name) requires it to fail"),
                 ReasonCode("requiredToFail", names: ["requirement": requirement.name]))
         }
         if !r.unresolvedRequirements.isEmpty {
@@ -133,7 +134,7 @@ final class GestureEnvironment {
         if !simultaneousWithAll {
             for rival in recognizers where rival.observedState.isRecognition && prevents(rival, r) {
                 return refuse(
-                    r, "prevented by \(rival.name), which \(rival.recognitionSummary(first: true))",
+                    r, sentence("prevented by \(rival.name), which \(rival.recognitionSummary(first: true))"),
                     ReasonCode("preventedBy", names: ["by": rival.name]))
             }
         }
@@ -148,9 +149,9 @@ final class GestureEnvironment {
         for other in recognizers where other !== r && other.observedState == .possible && other.logicalState != .failed {
             // A dependent that has no touches is not taking part in this sequence: nothing to fail.
             if other.failureRequirements.contains(where: { $0 === r }), other.engagedTouchCount > 0 || !other.waitingStates.isEmpty {
-                losers.append((other, "\(r.name) \(verb), and \(other.name) requires it to fail", ReasonCode("requiredToFail", names: ["requirement": r.name])))
+                losers.append((other, sentence("\(r.name) \(verb), and \(other.name) requires it to fail"), ReasonCode("requiredToFail", names: ["requirement": r.name])))
             } else if !simultaneousWithAll, prevents(r, other) {
-                losers.append((other, "prevented by \(r.name), which \(r.recognitionSummary(first: false))", ReasonCode("preventedBy", names: ["by": r.name])))
+                losers.append((other, sentence("prevented by \(r.name), which \(r.recognitionSummary(first: false))"), ReasonCode("preventedBy", names: ["by": r.name])))
             }
         }
         for loser in losers {
@@ -172,10 +173,10 @@ final class GestureEnvironment {
     /// requirement it waited for, a delegate that answered yes to `gestureRecognizerShouldBegin`,
     /// the recognizers it recognizes alongside because a delegate allows it).
     private func cause(of r: GestureRecognizer, _ target: RecognizerState, resolvedBy: GestureRecognizer?) -> String {
-        var cause = r.pendingCause ?? "\(r.name) set its state to \(target.rawValue)"
+        var cause = r.pendingCause ?? sentence("\(r.name) set its state to \(target.rawValue)")
         if let resolvedBy {
-            let since = r.waitStart.map { " from \(formatTime($0)) s" } ?? ""
-            cause += "; it waited\(since) until \(resolvedBy.name) failed at \(formatTime(clock.now)) s, as it requires"
+            cause = r.waitStart.map { sentence("\(cause); it waited from \(time: $0) s until \(resolvedBy.name) failed at \(time: clock.now) s, as it requires") }
+                ?? sentence("\(cause); it waited until \(resolvedBy.name) failed at \(time: clock.now) s, as it requires")
         }
         if let delegate = r.delegate, !(delegate is SceneDelegate) {
             cause += "; its delegate \(delegate.delegateDescription) answered yes to gestureRecognizerShouldBegin"
@@ -215,13 +216,7 @@ final class GestureEnvironment {
         markDirty(r)
         r.observedState = state
         if state == .began || state == .recognized { r.recognitionTime = clock.now }
-        if let code {
-            var record = r.makeRecord(state, at: clock.now, reason: reason, cause: cause)
-            record.code = code
-            emit(record)
-        } else {
-            emit(r.makeRecord(state, at: clock.now, reason: reason, cause: cause))
-        }
+        engine?.report(transition: r.makeRecord(state, at: clock.now, reason: reason, code: code, cause: cause))
         if let didObserveTransition { didObserveTransition(r, state) }
         if state == .failed {
             didObserveFailure(r)
@@ -325,8 +320,8 @@ extension GestureRecognizer {
     /// says why).
     func recognitionSummary(first: Bool) -> String {
         let verb = observedState == .recognized ? "recognized" : "began"
-        let when = recognitionTime.map { (first ? ", at " : " at ") + "\(formatTime($0)) s" } ?? ""
-        return verb + (first ? " first" : "") + when
+        guard let time = recognitionTime else { return first ? verb + " first" : verb }
+        return first ? sentence("\(verb) first, at \(time: time) s") : sentence("\(verb) at \(time: time) s")
     }
 
     /// Requirements still possible and involved in the current touches; not-yet-involved

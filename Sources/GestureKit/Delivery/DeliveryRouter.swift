@@ -65,7 +65,7 @@ final class DeliveryRouter {
     }
 
     private func emit(_ record: DeliveryRecord) {
-        if engine.options.deliveries { engine.onRecord(.delivery(record)) }
+        if engine.options.deliveries { engine.report(.delivery(record)) }
     }
 
     /// Makes the deliveries of `batch` (through the hosts of hosted views) and reports them.

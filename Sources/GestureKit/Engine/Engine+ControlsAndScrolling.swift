@@ -16,9 +16,9 @@ extension Engine {
         }
         if hostsViews { installViewHosts() }
         guard hasControls || !scrollViews.isEmpty else { return }
-        controls = ControlTracker(clock: environment.clock) { [unowned self] record in onRecord(.control(record)) }
+        controls = ControlTracker(clock: environment.clock) { [unowned self] record in report(.control(record)) }
         if !scrollViews.isEmpty {
-            let scrolling = ScrollCoordinator(clock: environment.clock) { [unowned self] record in onRecord(.scroll(record)) }
+            let scrolling = ScrollCoordinator(clock: environment.clock) { [unowned self] record in report(.scroll(record)) }
             self.scrolling = scrolling
             for scrollView in scrollViews {
                 scrollView.coordinator = scrolling

@@ -359,15 +359,18 @@ open class GestureRecognizer {
     }
 
     /// The record of a transition to `state` at the current time, with the kind's figures.
-    func makeRecord(_ state: RecognizerState, at t: Double, reason: String?, cause: String? = nil) -> TransitionRecord {
+    // Not inlined into the environment's `observe` (callgrind, `check` of 1,000 traces: 1.7 M fewer).
+    @inline(never)
+    func makeRecord(_ state: RecognizerState, at t: Double, reason: String?, code: ReasonCode? = nil, cause: String? = nil) -> TransitionRecord {
         switch state {
         case .failed:
-            var record = TransitionRecord(t: t, recognizer: name, kind: reportedKind, view: view?.name ?? "", state: state)
-            record.reason = reason ?? "failed"
-            return record
+            return TransitionRecord(
+                t: t, recognizer: name, kind: reportedKind, view: view?.name ?? "", state: state,
+                sentence: reason ?? "failed", isCause: false, code: code)
         case .cancelled:
             var record = describedRecord(state, at: t)
             record.reason = reason ?? "cancelled"
+            record.code = code
             return record
         case .began, .recognized:
             var record = describedRecord(state, at: t)
@@ -380,7 +383,7 @@ open class GestureRecognizer {
 
     /// The record of a transition to any state but `failed`: location, touches and the kind's figures.
     ///
-    /// Kept apart from the reasons of ``makeRecord(_:at:reason:)``: storing a string argument into
+    /// Kept apart from the reasons of ``makeRecord(_:at:reason:code:cause:)``: storing a string argument into
     /// the record makes the compiler copy and destroy the whole record on the way out, and this
     /// is the path of every `changed`.
     @inline(never)

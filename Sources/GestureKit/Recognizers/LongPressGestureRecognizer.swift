@@ -57,7 +57,7 @@ open class LongPressGestureRecognizer: GestureRecognizer {
                 let limit = thresholds.multiTapDistance
                 if distance > limit {
                     let what = tapping ? "tap \(tapsDone + 1)" : "the press"
-                    fail("\(what) landed \(format(distance)) pt from the first tap, more than multiTapDistance \(format(limit)) pt", code: ReasonCode("tapTooFar", numbers: ["tap": Double(tapsDone + 1), "distance": distance, "multiTapDistance": limit]))
+                    fail(sentence("\(what) landed \(number: distance) pt from the first tap, more than multiTapDistance \(number: limit) pt"), code: ReasonCode("tapTooFar", numbers: ["tap": Double(tapsDone + 1), "distance": distance, "multiTapDistance": limit]))
                     return
                 }
             } else {
@@ -71,13 +71,13 @@ open class LongPressGestureRecognizer: GestureRecognizer {
             }
             touchesThisTap += touches.count
             if touchesThisTap > numberOfTouchesRequired {
-                fail("\(touchesThisTap) fingers touched down, more than numberOfTouchesRequired \(numberOfTouchesRequired)", code: ReasonCode("tooManyFingers", numbers: ["touches": Double(touchesThisTap), "numberOfTouchesRequired": Double(numberOfTouchesRequired)]))
+                fail(sentence("\(touchesThisTap) fingers touched down, more than numberOfTouchesRequired \(numberOfTouchesRequired)"), code: ReasonCode("tooManyFingers", numbers: ["touches": Double(touchesThisTap), "numberOfTouchesRequired": Double(numberOfTouchesRequired)]))
             }
             return
         }
         pressTouches += touches.count
         if pressTouches > numberOfTouchesRequired {
-            fail("\(pressTouches) fingers touched down, more than numberOfTouchesRequired \(numberOfTouchesRequired)", code: ReasonCode("tooManyFingers", numbers: ["touches": Double(pressTouches), "numberOfTouchesRequired": Double(numberOfTouchesRequired)]))
+            fail(sentence("\(pressTouches) fingers touched down, more than numberOfTouchesRequired \(numberOfTouchesRequired)"), code: ReasonCode("tooManyFingers", numbers: ["touches": Double(pressTouches), "numberOfTouchesRequired": Double(numberOfTouchesRequired)]))
             return
         }
         if pressTouches == numberOfTouchesRequired {
@@ -102,7 +102,7 @@ open class LongPressGestureRecognizer: GestureRecognizer {
                 if distance > limit { tooFar = distance }
             }
             if let distance = tooFar {
-                fail("moved \(format(distance)) pt before minimumPressDuration, more than \(name) \(format(limit)) pt", code: ReasonCode("moved", numbers: ["distance": distance, name: limit]))
+                fail(sentence("moved \(number: distance) pt before minimumPressDuration, more than \(name) \(number: limit) pt"), code: ReasonCode("moved", numbers: ["distance": distance, name: limit]))
                 return
             }
         case .began, .changed:
@@ -121,7 +121,7 @@ open class LongPressGestureRecognizer: GestureRecognizer {
                 liftedThisTap += touches.count
                 guard liftedThisTap >= touchesThisTap else { return }
                 if touchesThisTap < numberOfTouchesRequired {
-                    fail("\(touchesThisTap) of the \(numberOfTouchesRequired) fingers of numberOfTouchesRequired tapped", code: ReasonCode("tooFewFingers", numbers: ["touches": Double(touchesThisTap), "numberOfTouchesRequired": Double(numberOfTouchesRequired)]))
+                    fail(sentence("\(touchesThisTap) of the \(numberOfTouchesRequired) fingers of numberOfTouchesRequired tapped"), code: ReasonCode("tooFewFingers", numbers: ["touches": Double(touchesThisTap), "numberOfTouchesRequired": Double(numberOfTouchesRequired)]))
                     return
                 }
                 tapsDone += 1
@@ -129,11 +129,11 @@ open class LongPressGestureRecognizer: GestureRecognizer {
                 liftedThisTap = 0
                 let interval = thresholds.multiTapInterval
                 intervalTimer = schedule(after: interval) { [unowned self] in
-                    fail("no touch down within multiTapInterval \(format(interval)) s after tap \(tapsDone)", code: ReasonCode("noNextTap", numbers: ["tap": Double(tapsDone + 1), "multiTapInterval": interval]))
+                    fail(sentence("no touch down within multiTapInterval \(number: interval) s after tap \(tapsDone)"), code: ReasonCode("noNextTap", numbers: ["tap": Double(tapsDone + 1), "multiTapInterval": interval]))
                 }
             } else {
                 let held = pressStart.map { now - $0 } ?? 0
-                fail("lifted after \(format(held)) s, before minimumPressDuration \(format(minimumPressDuration)) s", code: ReasonCode("liftedTooSoon", numbers: ["held": held, "minimumPressDuration": minimumPressDuration]))
+                fail(sentence("lifted after \(number: held) s, before minimumPressDuration \(number: minimumPressDuration) s"), code: ReasonCode("liftedTooSoon", numbers: ["held": held, "minimumPressDuration": minimumPressDuration]))
             }
         default:
             break
@@ -158,7 +158,7 @@ open class LongPressGestureRecognizer: GestureRecognizer {
     /// "held for minimumPressDuration 0.5 s, moving at most 1.2 pt, within allowableMovement 10 pt".
     private func beganCause() -> String {
         let taps = numberOfTapsRequired > 0 ? "after \(countWord(numberOfTapsRequired)) tap\(numberOfTapsRequired == 1 ? "" : "s"), " : ""
-        return taps + "held for minimumPressDuration \(format(minimumPressDuration)) s, moving at most \(format(farthestMove)) pt, "
-            + "within allowableMovement \(format(allowableMovement)) pt"
+        return sentence(
+            "\(taps)held for minimumPressDuration \(number: minimumPressDuration) s, moving at most \(number: farthestMove) pt, within allowableMovement \(number: allowableMovement) pt")
     }
 }

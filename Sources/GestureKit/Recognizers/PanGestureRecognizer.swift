@@ -176,16 +176,16 @@ open class PanGestureRecognizer: GestureRecognizer {
         let horizontal = abs(raw.x) >= abs(raw.y)
         let amount = horizontal ? raw.x : raw.y
         let who = touches.liveCount > 1 ? "the fingers moved" : "moved"
-        return causePrefix() + "\(who) \(format(abs(amount))) pt \(axisWord(horizontal: horizontal, amount)), past "
-            + "\(hysteresisName) \(format(thresholds.panHysteresis)) pt, \(formatTime(time - pan.startTime)) s after touch down"
+        return sentence(
+            "\(causePrefix())\(who) \(number: abs(amount)) pt \(axisWord(horizontal: horizontal, amount)), past \(hysteresisName) \(number: thresholds.panHysteresis) pt, \(time: time - pan.startTime) s after touch down")
     }
 
     /// Why a pan that never began failed when its last finger lifted.
     private func liftReason() -> String {
         let moved = liftDistance
-        let hysteresis = format(thresholds.panHysteresis)
+        let hysteresis = thresholds.panHysteresis
         let hysteresisName = self.hysteresisName
-        let prefix = (pan.mostFingers > 1 ? "the fingers lifted" : "the finger lifted") + " after moving \(format(moved)) pt, "
+        let who = pan.mostFingers > 1 ? "the fingers lifted" : "the finger lifted"
         let counted = movementTowardHysteresis(pan.position - pan.origin)
         if moved >= thresholds.panHysteresis, max(abs(counted.x), abs(counted.y)) < thresholds.panHysteresis,
             let reason = uncountedMovementReason(moved: pan.position - pan.origin)
@@ -193,12 +193,14 @@ open class PanGestureRecognizer: GestureRecognizer {
             return reason
         }
         if pan.heldBackByMaximum {
-            return prefix + "never with at most maximumNumberOfTouches \(Self.fingers(maximumNumberOfTouches)) down past \(hysteresisName) \(hysteresis) pt"
+            return sentence(
+                "\(who) after moving \(number: moved) pt, never with at most maximumNumberOfTouches \(Self.fingers(maximumNumberOfTouches)) down past \(hysteresisName) \(number: hysteresis) pt")
         }
         if moved < thresholds.panHysteresis || minimumNumberOfTouches == 1 {
-            return prefix + "less than \(hysteresisName) \(hysteresis) pt"
+            return sentence("\(who) after moving \(number: moved) pt, less than \(hysteresisName) \(number: hysteresis) pt")
         }
-        return prefix + "never with minimumNumberOfTouches \(Self.fingers(minimumNumberOfTouches)) down past \(hysteresisName) \(hysteresis) pt"
+        return sentence(
+            "\(who) after moving \(number: moved) pt, never with minimumNumberOfTouches \(Self.fingers(minimumNumberOfTouches)) down past \(hysteresisName) \(number: hysteresis) pt")
     }
 
     /// `1 finger`, `2 fingers`.

@@ -61,11 +61,11 @@ open class PinchGestureRecognizer: TwoTouchGestureRecognizer {
     }
 
     override var passedThreshold: String {
-        "the finger distance changed \(format(abs(distance - startDistance))) pt, past pinchDistanceThreshold \(format(thresholds.pinchDistanceThreshold)) pt"
+        sentence("the finger distance changed \(number: abs(distance - startDistance)) pt, past pinchDistanceThreshold \(number: thresholds.pinchDistanceThreshold) pt")
     }
 
     override var shortfall: String {
-        "the finger distance changed \(format(abs(distance - startDistance))) pt, less than pinchDistanceThreshold \(format(thresholds.pinchDistanceThreshold)) pt"
+        sentence("the finger distance changed \(number: abs(distance - startDistance)) pt, less than pinchDistanceThreshold \(number: thresholds.pinchDistanceThreshold) pt")
     }
 
     override open func reset() {

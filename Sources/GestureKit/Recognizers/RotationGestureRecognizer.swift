@@ -68,11 +68,11 @@ open class RotationGestureRecognizer: TwoTouchGestureRecognizer {
     override var hasMovedEnough: Bool { abs(accumulated) > thresholds.rotationAngleThreshold }
 
     override var passedThreshold: String {
-        "the fingers turned \(format(abs(accumulated))) rad, more than rotationAngleThreshold \(format(thresholds.rotationAngleThreshold)) rad"
+        sentence("the fingers turned \(number: abs(accumulated)) rad, more than rotationAngleThreshold \(number: thresholds.rotationAngleThreshold) rad")
     }
 
     override var shortfall: String {
-        "the fingers turned \(format(abs(accumulated))) rad, not more than rotationAngleThreshold \(format(thresholds.rotationAngleThreshold)) rad"
+        sentence("the fingers turned \(number: abs(accumulated)) rad, not more than rotationAngleThreshold \(number: thresholds.rotationAngleThreshold) rad")
     }
 
     override open func reset() {

@@ -55,18 +55,18 @@ open class TapGestureRecognizer: GestureRecognizer {
             if let first = firstTapLocation, let here = touches.windowCentroid {
                 let distance = first.distance(to: here)
                 if distance > thresholds.multiTapDistance {
-                    fail("tap \(tapsDone + 1) landed \(format(distance)) pt from the first, more than multiTapDistance \(format(thresholds.multiTapDistance)) pt", code: ReasonCode("tapTooFar", numbers: ["tap": Double(tapsDone + 1), "distance": distance, "multiTapDistance": thresholds.multiTapDistance]))
+                    fail(sentence("tap \(tapsDone + 1) landed \(number: distance) pt from the first, more than multiTapDistance \(number: thresholds.multiTapDistance) pt"), code: ReasonCode("tapTooFar", numbers: ["tap": Double(tapsDone + 1), "distance": distance, "multiTapDistance": thresholds.multiTapDistance]))
                     return
                 }
             }
             let limit = thresholds.tapMaximumPressDuration
             pressTimer = schedule(after: limit) { [unowned self] in
-                fail("held longer than tapMaximumPressDuration \(format(limit)) s", code: ReasonCode("heldTooLong", numbers: ["tapMaximumPressDuration": limit]))
+                fail(sentence("held longer than tapMaximumPressDuration \(number: limit) s"), code: ReasonCode("heldTooLong", numbers: ["tapMaximumPressDuration": limit]))
             }
         }
         touchesThisTap += touches.count
         if touchesThisTap > numberOfTouchesRequired {
-            fail("\(touchesThisTap) fingers touched down, more than numberOfTouchesRequired \(numberOfTouchesRequired)", code: ReasonCode("tooManyFingers", numbers: ["touches": Double(touchesThisTap), "numberOfTouchesRequired": Double(numberOfTouchesRequired)]))
+            fail(sentence("\(touchesThisTap) fingers touched down, more than numberOfTouchesRequired \(numberOfTouchesRequired)"), code: ReasonCode("tooManyFingers", numbers: ["touches": Double(touchesThisTap), "numberOfTouchesRequired": Double(numberOfTouchesRequired)]))
         }
     }
 
@@ -83,7 +83,7 @@ open class TapGestureRecognizer: GestureRecognizer {
         longestPress = max(longestPress, event.timestamp - tapDownTime)
         lastLiftTime = event.timestamp
         if touchesThisTap < numberOfTouchesRequired {
-            fail("\(touchesThisTap) of the \(numberOfTouchesRequired) fingers of numberOfTouchesRequired tapped", code: ReasonCode("tooFewFingers", numbers: ["touches": Double(touchesThisTap), "numberOfTouchesRequired": Double(numberOfTouchesRequired)]))
+            fail(sentence("\(touchesThisTap) of the \(numberOfTouchesRequired) fingers of numberOfTouchesRequired tapped"), code: ReasonCode("tooFewFingers", numbers: ["touches": Double(touchesThisTap), "numberOfTouchesRequired": Double(numberOfTouchesRequired)]))
             return
         }
         tapsDone += 1
@@ -100,7 +100,7 @@ open class TapGestureRecognizer: GestureRecognizer {
         let interval = thresholds.multiTapInterval
         let next = tapsDone + 1
         intervalTimer = schedule(after: interval) { [unowned self] in
-            fail("no \(ordinal(next)) tap within multiTapInterval \(format(interval)) s", code: ReasonCode("noNextTap", numbers: ["tap": Double(next), "multiTapInterval": interval]))
+            fail(sentence("no \(ordinal(next)) tap within multiTapInterval \(number: interval) s"), code: ReasonCode("noNextTap", numbers: ["tap": Double(next), "multiTapInterval": interval]))
         }
     }
 
@@ -111,17 +111,16 @@ open class TapGestureRecognizer: GestureRecognizer {
     /// "two taps within multiTapInterval 0.35 s (the second touched down 0.12 s after the first
     /// lifted)"; for one tap, how long it was held and how far it moved, against their limits.
     private func recognizedCause() -> String {
-        let limits = "within tapMaximumPressDuration \(format(thresholds.tapMaximumPressDuration)) s and "
-            + "tapMovementTolerance \(format(thresholds.tapMovementTolerance)) pt"
         if numberOfTapsRequired == 1 {
             let who = numberOfTouchesRequired > 1 ? "the fingers" : "the finger"
-            return "\(who) lifted \(formatTime(longestPress)) s after touch down, \(format(farthestMove)) pt from where it touched down, " + limits
+            return sentence(
+                "\(who) lifted \(time: longestPress) s after touch down, \(number: farthestMove) pt from where it touched down, within tapMaximumPressDuration \(number: thresholds.tapMaximumPressDuration) s and tapMovementTolerance \(number: thresholds.tapMovementTolerance) pt")
         }
-        let interval = "within multiTapInterval \(format(thresholds.multiTapInterval)) s"
-        let gap = numberOfTapsRequired == 2
-            ? "the second touched down \(formatTime(longestGap)) s after the first lifted"
-            : "each touched down at most \(formatTime(longestGap)) s after the previous one lifted"
-        return "\(countWord(numberOfTapsRequired)) taps \(interval) (\(gap))"
+        let taps = countWord(numberOfTapsRequired)
+        let interval = thresholds.multiTapInterval
+        return numberOfTapsRequired == 2
+            ? sentence("\(taps) taps within multiTapInterval \(number: interval) s (the second touched down \(time: longestGap) s after the first lifted)")
+            : sentence("\(taps) taps within multiTapInterval \(number: interval) s (each touched down at most \(time: longestGap) s after the previous one lifted)")
     }
 
     @discardableResult
@@ -136,7 +135,7 @@ open class TapGestureRecognizer: GestureRecognizer {
             if distance > thresholds.tapMovementTolerance { tooFar = distance }
         }
         guard let distance = tooFar else { return true }
-        fail("moved \(format(distance)) pt, more than tapMovementTolerance \(format(thresholds.tapMovementTolerance)) pt", code: ReasonCode("moved", numbers: ["distance": distance, "tapMovementTolerance": thresholds.tapMovementTolerance]))
+        fail(sentence("moved \(number: distance) pt, more than tapMovementTolerance \(number: thresholds.tapMovementTolerance) pt"), code: ReasonCode("moved", numbers: ["distance": distance, "tapMovementTolerance": thresholds.tapMovementTolerance]))
         return false
     }
 

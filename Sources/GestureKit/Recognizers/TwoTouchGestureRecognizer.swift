@@ -84,7 +84,7 @@ open class TwoTouchGestureRecognizer: GestureRecognizer {
         switch state {
         case .possible:
             if hasMovedEnough {
-                begin("\(passedThreshold), \(formatTime(event.timestamp - two.pairTime)) s after the second finger touched down")
+                begin(sentence("\(passedThreshold), \(time: event.timestamp - two.pairTime) s after the second finger touched down"))
             }
         case .began, .changed:
             state = .changed
@@ -100,9 +100,9 @@ open class TwoTouchGestureRecognizer: GestureRecognizer {
             if two.pair.allSatisfy({ $0.phase.isTerminal }) { state = .ended }
         case .possible:
             if two.pair.count < 2 {
-                fail("the finger lifted before a second one touched down; a \(noun) needs two", code: ReasonCode("liftedBeforeSecondFinger"))
+                fail(sentence("the finger lifted before a second one touched down; a \(noun) needs two"), code: ReasonCode("liftedBeforeSecondFinger"))
             } else {
-                fail("a finger lifted before the \(noun) began: \(shortfall)", code: ReasonCode("liftedBeforeBegan"))
+                fail(sentence("a finger lifted before the \(noun) began: \(shortfall)"), code: ReasonCode("liftedBeforeBegan"))
             }
         default:
             break

@@ -76,6 +76,21 @@ public struct TransitionRecord: Hashable, Sendable {
         self.view = view
         self.state = state
     }
+
+    /// Creates a record with its sentence, a reason or (with `isCause`) a cause, in one step.
+    init(
+        t: Double, recognizer: String, kind: String, view: String, state: RecognizerState,
+        sentence: String?, isCause: Bool, code: ReasonCode?
+    ) {
+        self.t = t
+        self.recognizer = recognizer
+        self.kind = kind
+        self.view = view
+        self.state = state
+        self.sentence = sentence
+        sentenceIsCause = isCause && sentence != nil
+        self.code = code
+    }
 }
 
 /// The responder methods reported in delivery records.
