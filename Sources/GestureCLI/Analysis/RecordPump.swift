@@ -21,14 +21,19 @@ struct RecordFilter: Sendable {
     func keeps(_ record: AnalysisRecord) -> Bool {
         switch record {
         case .transition(let transition):
-            if let only, !only.contains(transition.recognizer) { return false }
-            return !(dropsFailures && transition.state == .failed)
+            return keeps(transition: transition)
         case .scroll(let scroll):
             guard let only else { return true }
             return only.contains(scroll.scrollView + ".pan") || only.contains(scroll.scrollView + ".pinch")
         case .delivery, .control:
             return true
         }
+    }
+
+    /// Whether the transition `record` is kept.
+    func keeps(transition record: borrowing TransitionRecord) -> Bool {
+        if let only, !only.contains(record.recognizer) { return false }
+        return !(dropsFailures && record.state == .failed)
     }
 }
 
@@ -52,6 +57,16 @@ final class RecordPump {
         guard failure == nil, keepsAll || filter.keeps(record) else { return }
         do throws(OutputError) {
             try renderer.add(record, to: sink)
+        } catch {
+            failure = error
+        }
+    }
+
+    /// ``take(_:)`` for a transition lent as it is (``Engine/lendTransitions(to:)``).
+    func take(transition record: borrowing TransitionRecord) {
+        guard failure == nil, keepsAll || filter.keeps(transition: record) else { return }
+        do throws(OutputError) {
+            try renderer.add(transition: record, to: sink)
         } catch {
             failure = error
         }

@@ -318,7 +318,11 @@ enum TraceAnalysis {
         do throws(OutputError) { try renderer.begin(sink) } catch { throw .output(error) }
         let pump = RecordPump(renderer: renderer, sink: sink, filter: filter)
         engine.onRecord = { [pump] record in pump.take(record) }
-        defer { engine.onRecord = { _ in } }
+        engine.lendTransitions { [pump] record in pump.take(transition: record) }
+        defer {
+            engine.onRecord = { _ in }
+            engine.stopLendingTransitions()
+        }
         do throws(TraceError) {
             if renderer.observesSamples {
                 while let sample = try reader.next() {

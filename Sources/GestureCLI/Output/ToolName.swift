@@ -27,9 +27,28 @@ final class KindNotingOutput: TextOutput, @unchecked Sendable {
     init(_ base: any TextOutput) { self.base = base }
 
     func write(_ text: String) throws(OutputError) {
-        if text.contains(Self.marker) { note(text) }
+        if Self.holdsMarker(text) { note(text) }
         try base.write(text)
     }
+
+    /// Whether `text` holds ``marker``, searched in its bytes: Foundation's `contains` took about
+    /// 39,000 instructions a line, 1% of `check`'s on a corpus that warns for a third of its traces
+    /// (callgrind).
+    private static func holdsMarker(_ text: String) -> Bool {
+        var text = text
+        return text.withUTF8 { bytes in
+            markerBytes.withUnsafeBufferPointer { marker in
+                guard let base = bytes.baseAddress, let needle = marker.baseAddress, bytes.count >= marker.count else { return false }
+                let first = needle.pointee
+                for start in 0...(bytes.count - marker.count) where base[start] == first {
+                    if memcmp(base + start, needle, marker.count) == 0 { return true }
+                }
+                return false
+            }
+        }
+    }
+
+    private static let markerBytes = Array(marker.utf8)
 
     func flush() throws(OutputError) { try base.flush() }
 

@@ -16,6 +16,11 @@ class TraceRenderer {
     func begin(_ sink: ByteSink) throws(OutputError) {}
     /// Takes one record.
     func add(_ record: AnalysisRecord, to sink: ByteSink) throws(OutputError) {}
+    /// Takes one transition record, lent as it is (the one-thread replay); by default as
+    /// ``add(_:to:)`` takes it.
+    func add(transition: borrowing TransitionRecord, to sink: ByteSink) throws(OutputError) {
+        try add(.transition(copy transition), to: sink)
+    }
     /// Whether ``sample(_:to:)`` wants the trace's samples too (`trace-event` draws the touches);
     /// a renderer that does is run without the reading thread, the samples and records in order.
     var observesSamples: Bool { false }
@@ -57,6 +62,12 @@ final class JSONLinesTraceRenderer: TraceRenderer {
         sink.buffer.append(UInt8(ascii: "\n"))
         try sink.drainIfFull()
     }
+
+    override func add(transition: borrowing TransitionRecord, to sink: ByteSink) throws(OutputError) {
+        writer.transition(transition, typed: deliveries, trace: label, to: &sink.buffer)
+        sink.buffer.append(UInt8(ascii: "\n"))
+        try sink.drainIfFull()
+    }
 }
 
 /// `csv`: one row per transition, and in scenes with controls or scroll views one per control and
@@ -86,6 +97,11 @@ final class CSVTraceRenderer: TraceRenderer {
         case .scroll(let scroll): writer.csvRow(scroll, trace: label, to: &sink.buffer)
         case .delivery: return
         }
+        try sink.drainIfFull()
+    }
+
+    override func add(transition: borrowing TransitionRecord, to sink: ByteSink) throws(OutputError) {
+        writer.csvRow(transition, trace: label, extended: extended, to: &sink.buffer)
         try sink.drainIfFull()
     }
 }

@@ -55,6 +55,24 @@ public final class Engine {
         handsRecordsOver = false
     }
 
+    // Unchecked, as `onRecord`.
+    @exclusivity(unchecked) private var transitionBorrower: (borrowing TransitionRecord) -> Void = { _ in }
+    @exclusivity(unchecked) private var lendsTransitionsApart = false
+
+    /// Lends each transition to `receiver` as it is, not wrapped in an ``AnalysisRecord``; the
+    /// other records still go to ``onRecord``. The one-thread replay renders each record where it
+    /// is: wrapped, a transition was copied into the enum and out of it again.
+    package func lendTransitions(to receiver: @escaping (borrowing TransitionRecord) -> Void) {
+        transitionBorrower = receiver
+        lendsTransitionsApart = true
+    }
+
+    /// Lends transitions to ``onRecord`` again, after ``lendTransitions(to:)``.
+    package func stopLendingTransitions() {
+        transitionBorrower = { _ in }
+        lendsTransitionsApart = false
+    }
+
     let environment: GestureEnvironment
     /// The window, with the scene's views beneath it: find a view with ``Window/view(named:)`` to
     /// attach a recognizer of your own before calling ``add(_:)``.
@@ -159,7 +177,13 @@ public final class Engine {
     // (callgrind, the engine's thread on the 2 MB sample: 96.2 M against 93.0 M).
     @inline(never)
     func report(transition record: consuming TransitionRecord) {
-        if handsRecordsOver { ownedRecordReceiver(.transition(consume record)) } else { lend(record) }
+        if handsRecordsOver {
+            ownedRecordReceiver(.transition(consume record))
+        } else if lendsTransitionsApart {
+            transitionBorrower(record)
+        } else {
+            lend(record)
+        }
     }
 
     /// Lends a transition to ``onRecord``: wrapped as it is borrowed, the record is not copied.
