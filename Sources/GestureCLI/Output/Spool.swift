@@ -63,7 +63,9 @@ final class ByteSink {
 /// Bytes kept for later, in memory up to a limit and beyond it in an unnamed temporary file, so
 /// that output that must wait (another trace's turn, a gesture that is not over) takes bounded memory.
 final class Spool {
-    private var memory = ByteBuffer()
+    // Unchecked: written for each transition of `json` (a gesture's spool); one thread at a time uses a
+    // spool (analyze --format json of the 2 MB sample: 162.3 M -> 159.3 M instructions, callgrind).
+    @exclusivity(unchecked) private var memory = ByteBuffer()
     private var file: TemporaryFile?
     private var fileCount = 0
     /// The most bytes kept in memory.
