@@ -188,8 +188,8 @@ open class SwipeGestureRecognizer: GestureRecognizer {
         recognizedDirection = nil
         startTime = nil
         touchesSeen = 0
-        candidates.removeAll(keepingCapacity: true)
-        exclusions.removeAll(keepingCapacity: true)
+        candidates.removeAllKeepingBuffer()
+        exclusions.removeAllKeepingBuffer()
         deadline = nil
         lastMove = nil
     }
