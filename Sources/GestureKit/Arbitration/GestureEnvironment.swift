@@ -260,7 +260,7 @@ final class GestureEnvironment {
                 r.takeLastLocation()
                 r.touches.removeAll { touch in
                     guard touch.phase.isTerminal else { return false }
-                    touch.recognizers.removeAll { $0 === r }
+                    touch.recognizers.removeAll(identicalTo: r)
                     return true
                 }
             }
@@ -276,7 +276,7 @@ final class GestureEnvironment {
             } else {
                 r.performReset()
                 r.observedState = .possible
-                r.waitingStates = []
+                if !r.waitingStates.isEmpty { r.waitingStates = [] }
             }
         }
         involved.removeAll()

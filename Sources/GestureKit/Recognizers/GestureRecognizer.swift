@@ -341,8 +341,9 @@ open class GestureRecognizer {
     func performReset() {
         resetCycle &+= 1
         cancelTimers()
-        touches.forEachBorrowed { touch in touch.recognizers.removeAll { $0 === self } }
-        touches.removeAll()
+        touches.forEachBorrowed { touch in touch.recognizers.removeAll(identicalTo: self) }
+        // Emptied keeping their buffers, for the next gesture's appends (they were freed and allocated again).
+        touches.removeAllKeepingBuffer()
         eventTouches.removeAll()
         logicalState = .possible
         pendingReason = nil
@@ -351,7 +352,7 @@ open class GestureRecognizer {
         recognitionTime = nil
         waitStart = nil
         engagedTouchCount = 0
-        seenTouchSerials.removeAll(keepingCapacity: true)
+        seenTouchSerials.removeAllKeepingBuffer()
         lastLocation = nil
         lastLocationPending = false
         reset()

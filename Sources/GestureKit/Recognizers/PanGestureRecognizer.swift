@@ -243,10 +243,19 @@ private struct PanState {
     /// The most fingers down at once since the reset (failure reasons say "the finger" or "the fingers").
     var mostFingers = 0
 
-    /// Back to the state before the first touch; the settings stay.
+    /// Back to the state before the first touch; the settings stay. Field by field: a new state
+    /// built and copied in went through memcpy.
     mutating func reset() {
-        self = PanState(
-            minimumNumberOfTouches: minimumNumberOfTouches, maximumNumberOfTouches: maximumNumberOfTouches, estimator: estimator)
+        position = .zero
+        jump = .zero
+        origin = .zero
+        startTime = 0
+        hysteresisOffset = .zero
+        tracker = nil
+        velocity = .zero
+        started = false
+        heldBackByMaximum = false
+        mostFingers = 0
     }
 }
 

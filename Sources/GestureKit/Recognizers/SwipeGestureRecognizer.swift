@@ -84,7 +84,7 @@ open class SwipeGestureRecognizer: GestureRecognizer {
     override open func touchesBegan(_ touches: [Touch], with event: TouchEvent) {
         if startTime == nil {
             startTime = event.timestamp
-            candidates = SwipeDirection.allCases.filter { direction.contains($0) }
+            for candidate in SwipeDirection.allCases where direction.contains(candidate) { candidates.append(candidate) }
             if candidates.isEmpty {
                 fail("its direction is empty, so no swipe can be recognized", code: ReasonCode("noDirection"))
                 return
@@ -188,8 +188,8 @@ open class SwipeGestureRecognizer: GestureRecognizer {
         recognizedDirection = nil
         startTime = nil
         touchesSeen = 0
-        candidates = []
-        exclusions = []
+        candidates.removeAllKeepingBuffer()
+        exclusions.removeAllKeepingBuffer()
         deadline = nil
         lastMove = nil
     }

@@ -90,7 +90,7 @@ open class TapGestureRecognizer: GestureRecognizer {
         if firstTapLocation == nil, !liftLocations.isEmpty {
             firstTapLocation = liftLocations.reduce(Point.zero, +) / Double(liftLocations.count)
         }
-        liftLocations.removeAll()
+        liftLocations.removeAllKeepingBuffer()
         touchesThisTap = 0
         liftedThisTap = 0
         if tapsDone >= numberOfTapsRequired {
@@ -149,7 +149,7 @@ open class TapGestureRecognizer: GestureRecognizer {
         touchesThisTap = 0
         liftedThisTap = 0
         firstTapLocation = nil
-        liftLocations.removeAll()
+        liftLocations.removeAllKeepingBuffer()
         pressTimer = nil
         intervalTimer = nil
         tapDownTime = 0

@@ -114,7 +114,7 @@ open class TwoTouchGestureRecognizer: GestureRecognizer {
     }
 
     override open func reset() {
-        two = TwoTouchState(estimator: two.estimator)
+        two.reset()
     }
 }
 
@@ -131,4 +131,14 @@ private struct TwoTouchState {
     /// When the second finger touched down.
     var pairTime = 0.0
     var figureVelocity = 0.0
+
+    /// Back to the state before the first touch; the estimator stays. Field by field, keeping the
+    /// pair's buffer: a new state copied in freed it, to allocate it again at the next touch down.
+    mutating func reset() {
+        pair.removeAllKeepingBuffer()
+        tracker = nil
+        aFingerLifted = false
+        pairTime = 0
+        figureVelocity = 0
+    }
 }
