@@ -54,7 +54,7 @@ final class JSONLinesTraceRenderer: TraceRenderer {
 
     override func add(_ record: AnalysisRecord, to sink: ByteSink) throws(OutputError) {
         switch record {
-        case .transition(let transition): writer.transition(transition, typed: deliveries, trace: label, to: &sink.buffer)
+        case .transition(let transition): return try add(transition: transition, to: sink)
         case .delivery(let delivery): writer.delivery(delivery, typed: true, trace: label, to: &sink.buffer)
         case .control(let control): writer.control(control, trace: label, to: &sink.buffer)
         case .scroll(let scroll): writer.scroll(scroll, trace: label, to: &sink.buffer)
@@ -92,7 +92,7 @@ final class CSVTraceRenderer: TraceRenderer {
 
     override func add(_ record: AnalysisRecord, to sink: ByteSink) throws(OutputError) {
         switch record {
-        case .transition(let transition): writer.csvRow(transition, trace: label, extended: extended, to: &sink.buffer)
+        case .transition(let transition): return try add(transition: transition, to: sink)
         case .control(let control): writer.csvRow(control, trace: label, to: &sink.buffer)
         case .scroll(let scroll): writer.csvRow(scroll, trace: label, to: &sink.buffer)
         case .delivery: return

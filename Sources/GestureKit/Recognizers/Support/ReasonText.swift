@@ -3,12 +3,18 @@
 
 /// A number for a reason sentence: at most two decimals, no trailing zeros.
 func format(_ value: Double) -> String {
-    guard value.isFinite else { return String(value) }
+    withNumberBytes(value) { String(decoding: $0, as: UTF8.self) } ?? String(value)
+}
+
+/// Calls `body` with the bytes of ``format(_:)`` for `value`; nil, without calling it, for a value
+/// that is not finite or not below 10¹³ (written as `String(value)` then).
+private func withNumberBytes<R>(_ value: Double, _ body: (UnsafeMutableBufferPointer<UInt8>) -> R) -> R? {
+    guard value.isFinite else { return nil }
     let scaled = (value * 100).rounded()
     let magnitude = abs(scaled)
-    guard magnitude < 1e15 else { return String(value) }
+    guard magnitude < 1e15 else { return nil }
     let hundredths = Int(magnitude)
-    return decimalText(negative: scaled < 0, whole: hundredths / 100, fraction: hundredths % 100, digits: 2)
+    return withDecimalBytes(negative: scaled < 0, whole: hundredths / 100, fraction: hundredths % 100, digits: 2, body)
 }
 
 /// "second", "third", … for reason sentences.
@@ -26,20 +32,21 @@ func ordinal(_ n: Int) -> String {
 /// A time for a reason sentence: at most three decimals (as the `text` format shows times), no
 /// trailing zeros.
 func formatTime(_ value: Double) -> String {
-    guard value.isFinite, abs(value) < 1e12 else { return String(value) }
+    withTimeBytes(value) { String(decoding: $0, as: UTF8.self) } ?? String(value)
+}
+
+/// Calls `body` with the bytes of ``formatTime(_:)`` for `value`; nil, without calling it, for a
+/// value that is not finite or not below 10¹² in magnitude (written as `String(value)` then).
+private func withTimeBytes<R>(_ value: Double, _ body: (UnsafeMutableBufferPointer<UInt8>) -> R) -> R? {
+    guard value.isFinite, abs(value) < 1e12 else { return nil }
     let thousandths = Int((abs(value) * 1000).rounded())
-    return decimalText(negative: value < 0, whole: thousandths / 1000, fraction: thousandths % 1000, digits: 3)
+    return withDecimalBytes(negative: value < 0, whole: thousandths / 1000, fraction: thousandths % 1000, digits: 3, body)
 }
 
-/// `whole`, then `fraction` as `digits` decimals without their trailing zeros (none when it is 0),
-/// after a minus sign when `negative` and the number is not 0. Written as bytes, right to left;
-/// through `String(Int)` and `+`, a number took about 1,300 instructions (callgrind, `check` of
-/// 1,000 traces: 2,122.2 M instructions before, 2,105.6 M).
-private func decimalText(negative: Bool, whole: Int, fraction: Int, digits: Int) -> String {
-    withDecimalBytes(negative: negative, whole: whole, fraction: fraction, digits: digits) { String(decoding: $0, as: UTF8.self) }
-}
-
-/// Calls `body` with the bytes of ``decimalText(negative:whole:fraction:digits:)``.
+/// Calls `body` with the bytes of `whole`, then `fraction` as `digits` decimals without their
+/// trailing zeros (none when it is 0), after a minus sign when `negative` and the number is not 0.
+/// Written as bytes, right to left; through `String(Int)` and `+`, a number took about 1,300
+/// instructions (callgrind, `check` of 1,000 traces: 2,122.2 M instructions before, 2,105.6 M).
 private func withDecimalBytes<R>(
     negative: Bool, whole: Int, fraction: Int, digits: Int, _ body: (UnsafeMutableBufferPointer<UInt8>) -> R
 ) -> R {
@@ -119,22 +126,12 @@ struct Sentence: ExpressibleByStringInterpolation {
 
         /// A number as ``format(_:)`` writes it.
         mutating func appendInterpolation(number value: Double) {
-            let scaled = (value * 100).rounded()
-            let magnitude = abs(scaled)
-            guard value.isFinite, magnitude < 1e15 else { return appendInterpolation(String(value)) }
-            let hundredths = Int(magnitude)
-            withDecimalBytes(negative: scaled < 0, whole: hundredths / 100, fraction: hundredths % 100, digits: 2) {
-                bytes.append(contentsOf: $0)
-            }
+            if withNumberBytes(value, { bytes.append(contentsOf: $0) }) == nil { appendInterpolation(String(value)) }
         }
 
         /// A time as ``formatTime(_:)`` writes it.
         mutating func appendInterpolation(time value: Double) {
-            guard value.isFinite, abs(value) < 1e12 else { return appendInterpolation(String(value)) }
-            let thousandths = Int((abs(value) * 1000).rounded())
-            withDecimalBytes(negative: value < 0, whole: thousandths / 1000, fraction: thousandths % 1000, digits: 3) {
-                bytes.append(contentsOf: $0)
-            }
+            if withTimeBytes(value, { bytes.append(contentsOf: $0) }) == nil { appendInterpolation(String(value)) }
         }
     }
 }
