@@ -180,4 +180,24 @@ final class Batch<Element>: @unchecked Sendable {
             try body(element)
         }
     }
+
+    /// Moves every value out, in order, and lends it to `body`, which does not own it; the batch is
+    /// empty after, even when `body` throws (the values not yet lent are dropped).
+    // The records' way to the renderer. Handed to a consuming closure, each record was copied once
+    // and destroyed twice; lent from the storage (`pointee`), it was copied too, since `body` might
+    // write there (callgrind, the rendering thread of analyze --format jsonl of the 2 MB sample:
+    // RECORD_FIGURE).
+    @inline(__always)
+    func lendAll<E: Error>(_ body: (borrowing Element) throws(E) -> Void) throws(E) {
+        var index = 0
+        defer {
+            if index < count { (storage + index).deinitialize(count: count - index) }
+            count = 0
+        }
+        while index < count {
+            let element = (storage + index).move()
+            index += 1
+            try body(element)
+        }
+    }
 }
