@@ -36,7 +36,7 @@ final class JSONTraceRenderer: TraceRenderer {
     override func add(_ record: AnalysisRecord, to sink: ByteSink) throws(OutputError) {
         switch record {
         case .transition(let transition):
-            try gestures.add(transition, to: sink)
+            try add(transition: transition, to: sink)
         case .delivery(let delivery):
             guard let deliveries else { return }
             scratch.removeAll()
@@ -53,6 +53,11 @@ final class JSONTraceRenderer: TraceRenderer {
             scrolling = list
             try list.add { writer.scroll(scroll, trace: nil, to: &$0) }
         }
+    }
+
+    /// A transition lent as it is (the one-thread replay): wrapped, it was copied into the enum.
+    override func add(transition: borrowing TransitionRecord, to sink: ByteSink) throws(OutputError) {
+        try gestures.add(transition, to: sink)
     }
 
     override func end(_ sink: ByteSink) throws(OutputError) {
