@@ -249,6 +249,84 @@ extension ByteRenderingTests {
         }
     }
 
+    /// Records of `recognizers` recognizers in random order, a fifth of them ending their gesture
+    /// (`ended`, `failed`, …), so that many gestures are open at once and others open again.
+    static func manyGestureRecords(recognizers: Int, count: Int, seed: UInt64) -> [AnalysisRecord] {
+        var random = SplitMix64(seed: seed)
+        let states: [RecognizerState] = [.began, .changed, .changed, .changed, .ended, .cancelled, .recognized, .failed, .changed, .changed]
+        return (0..<count).map { index in
+            let n = Int(random.next() % UInt64(recognizers))
+            var r = TransitionRecord(
+                t: Double(index) / 120, recognizer: "r\(n)", kind: n % 3 == 0 ? "tap" : "pan", view: n % 2 == 0 ? "screen" : "card \"\(n)\"",
+                state: states[Int(random.next() % UInt64(states.count))])
+            r.location = Point(x: Double(n), y: Double(index) / 7)
+            return .transition(r)
+        }
+    }
+
+    /// The `json` and `text` gestures of up to 40 recognizers open at once (beyond the 16 the
+    /// sequencer finds one by one, it finds them through a dictionary), closing and opening again
+    /// (their objects and spools reused), through spools of a few bytes and of 64 KiB.
+    @Test(arguments: [4, 1 << 16])
+    func manySimultaneousGesturesMatchTheReferenceRenderers(_ spoolLimit: Int) throws {
+        for (recognizers, seed) in [(5, UInt64(1)), (17, 2), (40, 3)] {
+            let trace = AnalyzedTrace(path: "many.jsonl", records: Self.manyGestureRecords(recognizers: recognizers, count: 1500, seed: seed))
+            let options = RenderOptions()
+            let renderer = JSONTraceRenderer(path: trace.path, options: options, spoolLimit: spoolLimit)
+            let sink = ByteSink.memory()
+            try renderer.begin(sink)
+            for record in trace.records { try renderer.add(record, to: sink) }
+            try renderer.end(sink)
+            #expect(sink.buffer.string == ReferenceRenderers.json(trace, options: options), "\(recognizers) recognizers")
+            #expect(
+                try TextStreamingTests.streamed(trace, options: options, spoolLimit: spoolLimit) == ReferenceTextRenderer(options: options).render(trace),
+                "\(recognizers) recognizers")
+        }
+    }
+
+    /// The names' caches go back on their shelf when a trace ends and serve the next traces'
+    /// renderers, on several threads at once, with the same names (other strings), other names, and
+    /// the same recognizer with another kind and view: every trace reads as the reference spells it.
+    @Test func namesCachesSharedBetweenTracesChangeNothing() async throws {
+        func trace(_ index: Int) -> AnalyzedTrace {
+            // Names longer than a small string, spelled afresh for each trace (strings of their
+            // own); every fourth trace gives one recognizer another kind and view.
+            let records = Self.manyGestureRecords(recognizers: 3 + index % 5, count: 120, seed: UInt64(index)).map { record in
+                guard case .transition(var r) = record else { return record }
+                if index % 4 == 3, r.recognizer == "r1" {
+                    r.kind = "swipe"
+                    r.view = "list, \"x\""
+                }
+                r.recognizer = "the recognizer called \(r.recognizer)"
+                return .transition(r)
+            }
+            return AnalyzedTrace(path: "t\(index).jsonl", records: records)
+        }
+        let failures = await withTaskGroup(of: [Int].self) { group in
+            for worker in 0..<4 {
+                group.addTask {
+                    var failed: [Int] = []
+                    for index in stride(from: worker, to: 80, by: 4) {
+                        let trace = trace(index)
+                        for labels in [false, true] {
+                            let options = RenderOptions(labelsTraces: labels)
+                            if JSONLinesRenderer(options: options).render(trace) != ReferenceRenderers.jsonLines(trace, options: options)
+                                || CSVRenderer(options: options).render(trace) != ReferenceRenderers.csv(trace, options: options)
+                            {
+                                failed.append(index)
+                            }
+                        }
+                    }
+                    return failed
+                }
+            }
+            var all: [Int] = []
+            for await failed in group { all += failed }
+            return all
+        }
+        #expect(failures.isEmpty, "traces \(failures.sorted())")
+    }
+
     /// Output written through a 64 KiB sink to an output arrives whole and in order.
     @Test func sinkHandsChunksOnInOrder() throws {
         let trace = AnalyzedTrace(path: "big.jsonl", records: Self.randomRecords(count: 3000, seed: 99, deliveries: true))

@@ -169,15 +169,36 @@ final class Batch<Element>: @unchecked Sendable {
     /// (the values not yet handed to it are dropped).
     @inline(__always)
     func removeAll<E: Error>(_ body: (consuming Element) throws(E) -> Void) throws(E) {
+        try forEachPlace { place throws(E) in try body(place.move()) }
+    }
+
+    /// Moves every value out, in order, and lends it to `body`, which does not own it; the batch is
+    /// empty after, even when `body` throws (the values not yet lent are dropped).
+    // The records' way to the renderer. Handed to a consuming closure, each record was copied once
+    // and destroyed twice; lent from the storage (`pointee`), it was copied too, since `body` might
+    // write there (callgrind, the rendering thread of analyze --format jsonl of the 2 MB sample:
+    // 24.10 M -> 18.53 M instructions).
+    @inline(__always)
+    func lendAll<E: Error>(_ body: (borrowing Element) throws(E) -> Void) throws(E) {
+        try forEachPlace { place throws(E) in
+            let element = place.move()
+            try body(element)
+        }
+    }
+
+    /// Calls `body` with the place of every value, in order, which `body` moves out; the batch is
+    /// empty after, even when `body` throws (the values after that place are dropped).
+    @inline(__always)
+    private func forEachPlace<E: Error>(_ body: (UnsafeMutablePointer<Element>) throws(E) -> Void) throws(E) {
         var index = 0
         defer {
             if index < count { (storage + index).deinitialize(count: count - index) }
             count = 0
         }
         while index < count {
-            let element = (storage + index).move()
+            let place = storage + index
             index += 1
-            try body(element)
+            try body(place)
         }
     }
 }

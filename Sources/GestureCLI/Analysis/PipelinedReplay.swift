@@ -42,7 +42,7 @@ extension TraceAnalysis {
                 try renderer.begin(sink)
                 while let batch = records.take() {
                     if batch.samples.isEmpty {
-                        try batch.removeAll { record throws(OutputError) in try renderer.add(record, to: sink) }
+                        try batch.lendAll { record throws(OutputError) in try renderer.add(record, to: sink) }
                     } else {
                         try renderInterleaved(batch, renderer: renderer, sink: sink)
                     }
@@ -104,7 +104,7 @@ extension TraceAnalysis {
         }
         var next = 0
         var position = 0
-        try batch.removeAll { record throws(OutputError) in
+        try batch.lendAll { record throws(OutputError) in
             while next < marks.count, marks[next].position == position {
                 try renderer.sample(marks[next].sample, to: sink)
                 next += 1

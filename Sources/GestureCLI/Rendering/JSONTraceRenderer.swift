@@ -36,7 +36,7 @@ final class JSONTraceRenderer: TraceRenderer {
     override func add(_ record: AnalysisRecord, to sink: ByteSink) throws(OutputError) {
         switch record {
         case .transition(let transition):
-            try gestures.add(transition, to: sink)
+            try add(transition: transition, to: sink)
         case .delivery(let delivery):
             guard let deliveries else { return }
             scratch.removeAll()
@@ -53,6 +53,11 @@ final class JSONTraceRenderer: TraceRenderer {
             scrolling = list
             try list.add { writer.scroll(scroll, trace: nil, to: &$0) }
         }
+    }
+
+    /// A transition lent as it is (the one-thread replay): wrapped, it was copied into the enum.
+    override func add(transition: borrowing TransitionRecord, to sink: ByteSink) throws(OutputError) {
+        try gestures.add(transition, to: sink)
     }
 
     override func end(_ sink: ByteSink) throws(OutputError) {
@@ -79,19 +84,17 @@ struct JSONGestureLayout: GestureLayout {
 
     /// What the gesture object's header needs.
     struct GestureSummary {
-        var recognizer: String
-        var kind: String
-        var view: String
+        /// The recognizer, kind and view as members, `,"recognizer":…,"kind":…,"view":…,` (the
+        /// names' cache's bytes, escaped once per recognizer rather than for each gesture).
+        var names: [UInt8]
         var start: Double
         var end: Double
         var outcome: RecognizerState
         var isFirstGesture: Bool
     }
 
-    func open(_ first: TransitionRecord, index: Int) -> GestureSummary {
-        GestureSummary(
-            recognizer: first.recognizer, kind: first.kind, view: first.view, start: first.t, end: first.t, outcome: first.state,
-            isFirstGesture: index == 0)
+    mutating func open(_ first: TransitionRecord, index: Int) -> GestureSummary {
+        GestureSummary(names: writer.names(of: first), start: first.t, end: first.t, outcome: first.state, isFirstGesture: index == 0)
     }
 
     mutating func add(_ transition: TransitionRecord, position: Int, to gesture: inout GestureSummary, into out: inout ByteBuffer) {
@@ -101,19 +104,26 @@ struct JSONGestureLayout: GestureLayout {
         gesture.outcome = transition.state
     }
 
-    /// `,{"recognizer":…,"kind":…,"view":…,"outcome":…,"start":…,"end":…,"transitions":[`.
+    /// `,{"recognizer":…,"kind":…,"view":…,"outcome":…,"start":…,"end":…,"transitions":[`, its room
+    /// made once (key by key, it was ~1,600 instructions a gesture).
     func header(of gesture: GestureSummary, into out: inout ByteBuffer) {
-        out.append(gesture.isFirstGesture ? "{\"recognizer\":" : ",{\"recognizer\":")
-        out.appendJSONString(gesture.recognizer)
-        out.appendMember(",\"kind\":", gesture.kind)
-        out.appendMember(",\"view\":", gesture.view)
-        out.append(",\"outcome\":\"")
-        out.append(gesture.outcome.literal)
-        out.append("\"")
-        out.appendMember(",\"start\":", gesture.start)
-        out.appendMember(",\"end\":", gesture.end)
-        out.append(",\"transitions\":[")
+        out.write(upTo: Self.headerBound &+ gesture.names.count) { out in
+            out.write(gesture.isFirstGesture ? "{" : ",{")
+            // The names' members without their leading comma; they end with one.
+            gesture.names.withUnsafeBufferPointer { out.write(UnsafeBufferPointer(rebasing: $0.dropFirst())) }
+            out.write("\"outcome\":\"")
+            out.write(gesture.outcome.literal)
+            out.write("\",\"start\":")
+            out.number(gesture.start)
+            out.write(",\"end\":")
+            out.number(gesture.end)
+            out.write(",\"transitions\":[")
+        }
     }
+
+    /// The most bytes of a header besides its names: its keys and outcome (about 60 bytes) and two
+    /// numbers.
+    private static let headerBound = 96 &+ 2 &* ByteWriter.numberBound
 
     func footer(of gesture: GestureSummary, into out: inout ByteBuffer) {
         out.append("]}")

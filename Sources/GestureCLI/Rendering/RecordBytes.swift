@@ -10,6 +10,10 @@ import GestureKit
 /// records are the scene's own strings (equal storage, so the comparison is quick). A linear search
 /// alone made 1,000 simultaneous pans cost 17.7-22x the time of 100 (the scaling table of
 /// docs/performance.md); with the dictionary beyond a few entries and the next entry it is linear.
+///
+/// A `jsonl` or `csv` renderer puts its cache back on a ``NameCacheShelf`` when its trace ends, and
+/// the next trace's takes it from there: the entries of names seen in earlier traces (the strings
+/// are equal, the storage not) are found by the same search.
 struct RecognizerNameCache {
     fileprivate struct Entry {
         var recognizer: String
@@ -19,19 +23,44 @@ struct RecognizerNameCache {
         var bytes: [UInt8]
     }
 
+    /// What a cache knows, as ``NameCacheShelf`` keeps it between traces.
+    struct Entries {
+        fileprivate var list: [Entry] = []
+        /// The index of each entry by its recognizer's name, once there are more than ``linearLimit``.
+        fileprivate var index: [String: Int] = [:]
+
+        /// The number of entries.
+        var count: Int { list.count }
+    }
+
     private var entries: [Entry] = []
     /// The index of each entry by its recognizer's name, once there are more than ``linearLimit``.
     private var index: [String: Int] = [:]
-    /// The most entries searched one by one. Each trace's renderer starts with an empty cache (a few
-    /// entries): hashing the names and growing the dictionary made each new entry cost about 1,600
-    /// instructions, 1.6% of `check`'s.
+    /// The most entries searched one by one. Hashing the names and growing the dictionary made each
+    /// new entry cost about 1,600 instructions, 1.6% of `check`'s, when every trace's renderer
+    /// started with an empty cache (a few entries).
     private static let linearLimit = 16
     private var last = 0
     private let csv: Bool
+    /// Whether the cache was taken from its shelf (when it was first needed), or found it empty.
+    private var unshelved = false
 
     /// A cache of JSON members (`csv: false`) or CSV cells.
     init(csv: Bool) {
         self.csv = csv
+    }
+
+    private var shelf: NameCacheShelf { csv ? .csv : .json }
+
+    /// Puts what the cache knows back on its shelf, for another trace's renderer, and empties it.
+    mutating func shelve() {
+        guard !entries.isEmpty else { return }
+        var kept = Entries()
+        swap(&kept.list, &entries)
+        swap(&kept.index, &index)
+        last = 0
+        unshelved = false
+        shelf.put(kept)
     }
 
     /// The record's three names as JSON members or CSV cells, with a comma before and after:
@@ -43,6 +72,13 @@ struct RecognizerNameCache {
     }
 
     private mutating func membersSlow(_ record: TransitionRecord) -> [UInt8] {
+        if entries.isEmpty, !unshelved {
+            unshelved = true
+            if let kept = shelf.take() {
+                entries = kept.list
+                index = kept.index
+            }
+        }
         let next = last + 1
         if next < entries.count, entries[next].matches(record) {
             last = next
@@ -141,6 +177,18 @@ struct RecordBytesWriter {
     /// A writer of JSON records, or with `csv` of CSV rows.
     init(csv: Bool = false) {
         names = RecognizerNameCache(csv: csv)
+    }
+
+    /// Puts the names' cache back on its shelf for a later trace's renderer (``NameCacheShelf``);
+    /// the writer starts again with an empty one.
+    mutating func shelveNames() {
+        names.shelve()
+    }
+
+    /// The record's recognizer, kind and view as JSON members (CSV cells for a CSV writer), with a
+    /// comma before and after: `,"recognizer":"…","kind":"…","view":"…",`.
+    mutating func names(of record: TransitionRecord) -> [UInt8] {
+        names.members(of: record)
     }
 
     /// Writes a transition record as one compact JSON object, keys in the documented order (see

@@ -40,6 +40,13 @@ final class TextTraceRenderer: TraceRenderer {
         linesSink = .spool(lines)
     }
 
+    /// A transition lent as it is (the one-thread replay): wrapped, it was copied into the enum.
+    /// With deliveries, the log line takes the record as ``add(_:to:)`` does.
+    override func add(transition: borrowing TransitionRecord, to sink: ByteSink) throws(OutputError) {
+        guard options.deliveries else { return try gestures.add(transition, to: linesSink) }
+        try add(.transition(copy transition), to: sink)
+    }
+
     override func add(_ record: AnalysisRecord, to sink: ByteSink) throws(OutputError) {
         guard options.deliveries else {
             switch record {

@@ -83,6 +83,12 @@ final class TraceEventTraceRenderer: TraceRenderer {
         try sink.drainIfFull()
     }
 
+    /// A transition lent as it is (the one-thread replay): wrapped, it was copied into the enum.
+    override func add(transition: borrowing TransitionRecord, to sink: ByteSink) throws(OutputError) {
+        transitionEvents(transition, into: &sink.buffer)
+        try sink.drainIfFull()
+    }
+
     override func sample(_ sample: Sample, to sink: ByteSink) throws(OutputError) {
         latest = max(latest, sample.t)
         guard case .touch(let id, let phase, let location, _, _) = sample.kind else { return }

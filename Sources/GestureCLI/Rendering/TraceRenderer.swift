@@ -68,6 +68,11 @@ final class JSONLinesTraceRenderer: TraceRenderer {
         sink.buffer.append(UInt8(ascii: "\n"))
         try sink.drainIfFull()
     }
+
+    /// The trace is over: the names' cache goes back on its shelf, for the next trace.
+    override func end(_ sink: ByteSink) throws(OutputError) {
+        writer.shelveNames()
+    }
 }
 
 /// `csv`: one row per transition, and in scenes with controls or scroll views one per control and
@@ -103,5 +108,10 @@ final class CSVTraceRenderer: TraceRenderer {
     override func add(transition: borrowing TransitionRecord, to sink: ByteSink) throws(OutputError) {
         writer.csvRow(transition, trace: label, extended: extended, to: &sink.buffer)
         try sink.drainIfFull()
+    }
+
+    /// The trace is over: the names' cache goes back on its shelf, for the next trace.
+    override func end(_ sink: ByteSink) throws(OutputError) {
+        writer.shelveNames()
     }
 }
