@@ -171,6 +171,14 @@ open class GestureRecognizer {
     @exclusivity(unchecked) var eventSerial = 0
     // Unchecked: updated for every touch and recognizer pair, ~150,000 checks (~6% of analyze on the 2 MB sample).
     @exclusivity(unchecked) var eventTouches = EventTouches()
+    // Unchecked: read for every moved touch and recognizer pair.
+    /// Whether the recognizer's own `touchesMoved(_:with:)` would return at once whatever moved, and
+    /// no subclass override could see the call: then, in an event where no touch begins and its
+    /// touches only move, the engine leaves it out of the event (no delivery, no bookkeeping, no
+    /// clean-up), which changes nothing anyone can observe. Set by the built-in pinch and rotation
+    /// classes themselves (not their subclasses) while they wait for a second finger or after one
+    /// lifted; a recognizer with a ``host`` is never left out.
+    @exclusivity(unchecked) var movesAreIdle = false
     /// How many times the recognizer has reset: a touch it received belongs to one cycle.
     var resetCycle = 0
     /// Requirements from `require(toFail:)`.
