@@ -463,19 +463,25 @@ public final class Engine {
         // Every recognizer takes its new touches before any is told of them, as UIKit delivers the
         // event to all of them before deciding: one that recognizes in touchesBegan then prevents
         // the others sharing the touch wherever they are listed in the scene.
-        order.forEach { r in
-            r.eventTouches.seal()
-            let began = r.eventTouches.began.count
-            if began > 0 {
-                // One append per touch: `append(contentsOf:)` cost 500 instructions a call (callgrind).
-                r.eventTouches.began.forEachBorrowed { touch in
-                    r.touches.append(touch)
-                    r.seenTouchSerials.append(touch.serial)
+        if anyBegan {
+            order.forEach { r in
+                r.eventTouches.seal()
+                let began = r.eventTouches.began.count
+                if began > 0 {
+                    // One append per touch: `append(contentsOf:)` cost 500 instructions a call (callgrind).
+                    r.eventTouches.began.forEachBorrowed { touch in
+                        r.touches.append(touch)
+                        r.seenTouchSerials.append(touch.serial)
+                    }
+                    r.engagedTouchCount += began
                 }
-                r.engagedTouchCount += began
             }
         }
         order.forEach { r in
+            // Without new touches a recognizer's lists are sealed just before its delivery (only its own
+            // delivery reads them): one loop over the recognizers fewer, 3.0 M instructions of a check
+            // of 1,000 traces (callgrind).
+            if !anyBegan { r.eventTouches.seal() }
             let began = r.eventTouches.began.count
             r.lastLocationPending = true
             if r.isEnabled {
