@@ -154,7 +154,7 @@ public final class Engine {
         // Unowned(unsafe): the environment, which keeps these closures, belongs to the engine
         // alone and goes with it. A checked unowned reference cost an atomic retain and release
         // of the engine for every record (perf: swift_unownedRetainStrong, 0.7% of analyze).
-        environment.engine = self
+        environment.engineLink = Unmanaged.passUnretained(self)
         environment.willObserveRecognition = { [unowned(unsafe) self] r in
             if let controls { controls.recognizerWillRecognize(r) }
             delivery.recognizerWillRecognize(r)
