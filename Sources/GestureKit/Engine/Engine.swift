@@ -55,22 +55,25 @@ public final class Engine {
         handsRecordsOver = false
     }
 
-    // Unchecked, as `onRecord`.
-    @exclusivity(unchecked) private var transitionBorrower: (borrowing TransitionRecord) -> Void = { _ in }
-    @exclusivity(unchecked) private var lendsTransitionsApart = false
+    // Unchecked, as `onRecord`. The receiver of ``lendTransitions(to:)`` and an unretained link to
+    // it, through which a report calls it: a closure in a variable was retained and released around
+    // each call (callgrind, check of 1,000 traces: 1,411.7 M instructions before, 1,406.0 M).
+    @exclusivity(unchecked) private var transitionBorrower: TransitionBorrower?
+    @exclusivity(unchecked) private var transitionBorrowerLink: Unmanaged<TransitionBorrower>?
 
     /// Lends each transition to `receiver` as it is, not wrapped in an ``AnalysisRecord``; the
     /// other records still go to ``onRecord``. The one-thread replay renders each record where it
     /// is: wrapped, a transition was copied into the enum and out of it again.
     package func lendTransitions(to receiver: @escaping (borrowing TransitionRecord) -> Void) {
-        transitionBorrower = receiver
-        lendsTransitionsApart = true
+        let borrower = TransitionBorrower(receiver)
+        transitionBorrower = borrower
+        transitionBorrowerLink = Unmanaged.passUnretained(borrower)
     }
 
     /// Lends transitions to ``onRecord`` again, after ``lendTransitions(to:)``.
     package func stopLendingTransitions() {
-        transitionBorrower = { _ in }
-        lendsTransitionsApart = false
+        transitionBorrowerLink = nil
+        transitionBorrower = nil
     }
 
     let environment: GestureEnvironment
@@ -179,8 +182,8 @@ public final class Engine {
     func report(transition record: consuming TransitionRecord) {
         if handsRecordsOver {
             ownedRecordReceiver(.transition(consume record))
-        } else if lendsTransitionsApart {
-            transitionBorrower(record)
+        } else if let transitionBorrowerLink {
+            transitionBorrowerLink._withUnsafeGuaranteedRef { $0.receive(record) }
         } else {
             lend(record)
         }
@@ -493,6 +496,16 @@ public final class Engine {
                 }
             }
         }
+    }
+}
+
+/// The receiver of ``Engine/lendTransitions(to:)``, kept as a constant: called through an unretained
+/// reference, it is not retained around each call, as a closure stored in a variable is.
+private final class TransitionBorrower {
+    let receive: (borrowing TransitionRecord) -> Void
+
+    init(_ receive: @escaping (borrowing TransitionRecord) -> Void) {
+        self.receive = receive
     }
 }
 
