@@ -83,8 +83,9 @@ open class GestureRecognizer {
     public var delaysTouchesBegan = false
     /// Whether `touchesEnded` reaches the view only after this recognizer fails.
     public var delaysTouchesEnded = true
+    // Unchecked: read for each recognizer a new touch may go to (`shouldReceive`), and by arbitration.
     /// The delegate that answers UIKit's questions (should begin, should receive, simultaneous).
-    public weak var delegate: (any GestureRecognizerDelegate)?
+    @exclusivity(unchecked) public weak var delegate: (any GestureRecognizerDelegate)?
     // Unchecked: read by every movement test, ~30,000 checks (~1.3% of analyze on the 2 MB sample).
     /// The unpublished constants this recognizer uses (defaults with per-recognizer overrides).
     @exclusivity(unchecked) public var thresholds = Thresholds()
