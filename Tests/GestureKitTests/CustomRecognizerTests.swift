@@ -355,6 +355,50 @@ private final class CancelOnCancel: GestureRecognizer {
     }
 }
 
+// MARK: Subclasses of the built-in two-finger classes
+
+extension CustomRecognizerTests {
+    /// The engine leaves a waiting pinch or rotation out of one-finger moves (its own touchesMoved
+    /// does nothing then), but never a subclass, whose override must see every call as in UIKit.
+    @Test(arguments: [false, true])
+    func aSubclassOfPinchOrRotationSeesEveryOneFingerMove(rotation: Bool) {
+        let counter: MoveCounting = rotation ? CountingRotation(name: "counted") : CountingPinch(name: "counted")
+        let builtIn: GestureRecognizer = rotation ? RotationGestureRecognizer(name: "builtIn") : PinchGestureRecognizer(name: "builtIn")
+        // 60 pt to the right in 10 pt steps: 5 moves, then the lift.
+        let records = CustomStage().run([counter.recognizer, builtIn], CustomStage.line(from: Point(x: 50, y: 100), to: Point(x: 110, y: 100), start: 0))
+        #expect(counter.moves == [1, 1, 1, 1, 1])
+        #expect(records.transitions.map(\.customSummary) == ["counted failed@0.06", "builtIn failed@0.06"])
+        let noun = rotation ? "rotation" : "pinch"
+        #expect(records.transitions.map(\.reason) == Array(repeating: "the finger lifted before a second one touched down; a \(noun) needs two", count: 2))
+    }
+}
+
+/// A recognizer that counts the touches of each `touchesMoved` call it receives.
+private protocol MoveCounting: AnyObject {
+    var moves: [Int] { get }
+    var recognizer: GestureRecognizer { get }
+}
+
+private final class CountingPinch: PinchGestureRecognizer, MoveCounting {
+    var moves: [Int] = []
+    var recognizer: GestureRecognizer { self }
+
+    override func touchesMoved(_ touches: [Touch], with event: TouchEvent) {
+        moves.append(touches.count)
+        super.touchesMoved(touches, with: event)
+    }
+}
+
+private final class CountingRotation: RotationGestureRecognizer, MoveCounting {
+    var moves: [Int] = []
+    var recognizer: GestureRecognizer { self }
+
+    override func touchesMoved(_ touches: [Touch], with event: TouchEvent) {
+        moves.append(touches.count)
+        super.touchesMoved(touches, with: event)
+    }
+}
+
 // MARK: Scene and strokes, built in code
 
 /// A 390 × 844 window holding a `photo` view from (0, 0) to (300, 300), to which the recognizers

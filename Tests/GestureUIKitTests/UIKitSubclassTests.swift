@@ -77,3 +77,48 @@ struct AppleDocumentationTests {
         horizontal.expectStates("swipeAway", [.began, .ended])
     }
 }
+
+/// A pinch subclass that counts the touches of each `touchesMoved` call it receives.
+final class MoveCountingPinch: UIPinchGestureRecognizer {
+    var moves: [Int] = []
+    override func touchesMoved(_ touches: Set<UITouch>, with event: UIEvent) {
+        moves.append(touches.count)
+        super.touchesMoved(touches, with: event)
+    }
+}
+
+/// A rotation subclass that counts the touches of each `touchesMoved` call it receives.
+final class MoveCountingRotation: UIRotationGestureRecognizer {
+    var moves: [Int] = []
+    override func touchesMoved(_ touches: Set<UITouch>, with event: UIEvent) {
+        moves.append(touches.count)
+        super.touchesMoved(touches, with: event)
+    }
+}
+
+@MainActor
+@Suite("UIKit subclasses see every call UIKit makes")
+struct UIKitSubclassCallTests {
+    /// The engine leaves its own waiting pinch and rotation out of one-finger moves; a UIKit
+    /// subclass's override still gets each of them, as in UIKit.
+    @Test("a pinch or rotation subclass's touchesMoved sees every one-finger move")
+    func oneFingerMovesReachTheSubclass() throws {
+        var registry = RecognizerRegistry()
+        registry.register(uiKind: "countingPinch") { _ in MoveCountingPinch() }
+        registry.register(uiKind: "countingRotation") { _ in MoveCountingRotation() }
+        var pinch: MoveCountingPinch?
+        var rotation: MoveCountingRotation?
+        let timeline = try Replay.samples(
+            stroke([(100, 100), (110, 100), (120, 100), (130, 100), (140, 100)]),
+            sceneJSON: scene(#"{"name": "pinch", "kind": "countingPinch", "view": "pad"}, {"name": "rotation", "kind": "countingRotation", "view": "pad"}"#),
+            registry: registry
+        ) { engine in
+            pinch = engine.recognizer(named: "pinch").map(UIGestureRecognizer.of) as? MoveCountingPinch
+            rotation = engine.recognizer(named: "rotation").map(UIGestureRecognizer.of) as? MoveCountingRotation
+        }
+        #expect(pinch?.moves == [1, 1, 1])
+        #expect(rotation?.moves == [1, 1, 1])
+        timeline.expectStates("pinch", [.failed])
+        timeline.expectStates("rotation", [.failed])
+    }
+}

@@ -14,9 +14,11 @@ final class GestureEnvironment {
     var screen: Size?
     // Unchecked: searched by arbitration at every event, ~20,000 checks (~1% of analyze on the 2 MB sample).
     @exclusivity(unchecked) private(set) var recognizers: [GestureRecognizer] = []
-    /// The engine, which reports each transition as it is observed. Unowned(unsafe): the engine owns
-    /// this environment alone; a stored closure instead was retained and released at every record.
-    unowned(unsafe) var engine: Engine?
+    /// The engine, which reports each transition as it is observed. Unretained: the engine owns this
+    /// environment alone; a stored closure instead was retained and released at every record, and so
+    /// was an `unowned(unsafe)` reference around each report, which `_withUnsafeGuaranteedRef` does
+    /// not do (callgrind, check of 1,000 traces: 1,419.1 M instructions before, 1,411.7 M).
+    var engineLink: Unmanaged<Engine>?
     /// Called right before an observed begin or recognition (delivery effects hook in here).
     var willObserveRecognition: (GestureRecognizer) -> Void = { _ in }
     /// Called when a recognizer's failure is observed (delayed deliveries hook in here).
@@ -216,7 +218,14 @@ final class GestureEnvironment {
         markDirty(r)
         r.observedState = state
         if state == .began || state == .recognized { r.recognitionTime = clock.now }
-        engine?.report(transition: r.makeRecord(state, at: clock.now, reason: reason, code: code, cause: cause))
+        if state == .changed || state == .ended {
+            // The record of a `changed` or `ended` (no reason, no cause) built where it is reported: through
+            // makeRecord it was copied field by field once more (callgrind, check of 1,000 traces: 1,396.3 M
+            // instructions before, 1,383.4 M).
+            engineLink?._withUnsafeGuaranteedRef { $0.report(transition: r.describedRecord(state, at: clock.now)) }
+        } else {
+            engineLink?._withUnsafeGuaranteedRef { $0.report(transition: r.makeRecord(state, at: clock.now, reason: reason, code: code, cause: cause)) }
+        }
         if let didObserveTransition { didObserveTransition(r, state) }
         if state == .failed {
             didObserveFailure(r)

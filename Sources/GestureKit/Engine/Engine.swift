@@ -55,22 +55,25 @@ public final class Engine {
         handsRecordsOver = false
     }
 
-    // Unchecked, as `onRecord`.
-    @exclusivity(unchecked) private var transitionBorrower: (borrowing TransitionRecord) -> Void = { _ in }
-    @exclusivity(unchecked) private var lendsTransitionsApart = false
+    // Unchecked, as `onRecord`. The receiver of ``lendTransitions(to:)`` and an unretained link to
+    // it, through which a report calls it: a closure in a variable was retained and released around
+    // each call (callgrind, check of 1,000 traces: 1,411.7 M instructions before, 1,406.0 M).
+    @exclusivity(unchecked) private var transitionBorrower: TransitionBorrower?
+    @exclusivity(unchecked) private var transitionBorrowerLink: Unmanaged<TransitionBorrower>?
 
     /// Lends each transition to `receiver` as it is, not wrapped in an ``AnalysisRecord``; the
     /// other records still go to ``onRecord``. The one-thread replay renders each record where it
     /// is: wrapped, a transition was copied into the enum and out of it again.
     package func lendTransitions(to receiver: @escaping (borrowing TransitionRecord) -> Void) {
-        transitionBorrower = receiver
-        lendsTransitionsApart = true
+        let borrower = TransitionBorrower(receiver)
+        transitionBorrower = borrower
+        transitionBorrowerLink = Unmanaged.passUnretained(borrower)
     }
 
     /// Lends transitions to ``onRecord`` again, after ``lendTransitions(to:)``.
     package func stopLendingTransitions() {
-        transitionBorrower = { _ in }
-        lendsTransitionsApart = false
+        transitionBorrowerLink = nil
+        transitionBorrower = nil
     }
 
     let environment: GestureEnvironment
@@ -154,7 +157,7 @@ public final class Engine {
         // Unowned(unsafe): the environment, which keeps these closures, belongs to the engine
         // alone and goes with it. A checked unowned reference cost an atomic retain and release
         // of the engine for every record (perf: swift_unownedRetainStrong, 0.7% of analyze).
-        environment.engine = self
+        environment.engineLink = Unmanaged.passUnretained(self)
         environment.willObserveRecognition = { [unowned(unsafe) self] r in
             if let controls { controls.recognizerWillRecognize(r) }
             delivery.recognizerWillRecognize(r)
@@ -179,8 +182,8 @@ public final class Engine {
     func report(transition record: consuming TransitionRecord) {
         if handsRecordsOver {
             ownedRecordReceiver(.transition(consume record))
-        } else if lendsTransitionsApart {
-            transitionBorrower(record)
+        } else if let transitionBorrowerLink {
+            transitionBorrowerLink._withUnsafeGuaranteedRef { $0.receive(record) }
         } else {
             lend(record)
         }
@@ -216,34 +219,32 @@ public final class Engine {
     // Consuming: the caller's copy is handed over, not destroyed after the call (check of 1,000
     // traces: 1,598.4 M -> 1,581.5 M instructions, callgrind).
     public func process(_ sample: consuming Sample) {
-        // The id is copied on its own (``Sample/Kind/touchID``): binding it with the other fields
-        // copied the whole sample, 84 instructions a sample (callgrind, check of 1,000 traces).
-        if case .touch(_, let phase, let location, let force, let radius) = sample.kind {
-            if let time = pendingTime, time != sample.t { flushTouchEvent() }
-            pendingTime = sample.t
-            pending.append(PendingTouch(id: sample.kind.touchID, phase: phase, location: location, force: force, radius: radius))
-            return
-        }
-        switch sample.kind {
-        case .touch:
-            break
+        let t = sample.t
+        // The sample is consumed and its kind taken apart, so that its touch id moves into the pending
+        // touch: copying the id out left the sample to be destroyed through its value witness, 43
+        // instructions a sample (callgrind, check of 1,000 traces: 10.4 M).
+        switch (consume sample).kind {
+        case .touch(let id, let phase, let location, let force, let radius):
+            if let time = pendingTime, time != t { flushTouchEvent() }
+            pendingTime = t
+            pending.append(PendingTouch(id: id, phase: phase, location: location, force: force, radius: radius))
         case .motion(let phase, let subtype):
             flushTouchEvent()
-            fireTimers(before: sample.t)
-            environment.clock.set(sample.t)
-            lastTime = sample.t
+            fireTimers(before: t)
+            environment.clock.set(t)
+            lastTime = t
             delivery.deliverMotion(phase: phase, subtype: subtype)
         case .remoteControl(let subtype):
             flushTouchEvent()
-            fireTimers(before: sample.t)
-            environment.clock.set(sample.t)
-            lastTime = sample.t
+            fireTimers(before: t)
+            environment.clock.set(t)
+            lastTime = t
             delivery.deliverRemoteControl(subtype)
         case .application(let subtype):
             flushTouchEvent()
-            fireTimers(before: sample.t)
-            environment.clock.set(sample.t)
-            lastTime = sample.t
+            fireTimers(before: t)
+            environment.clock.set(t)
+            lastTime = t
             switch subtype {
             case .beginIgnoringInteractionEvents: ignoringInteraction += 1
             case .endIgnoringInteractionEvents: ignoringInteraction = max(0, ignoringInteraction - 1)
@@ -361,7 +362,7 @@ public final class Engine {
                     if touch.phase == .began, touch.recognizers.isEmpty { collectRecognizers(for: touch, in: event) }
                 }
             }
-            deliverToRecognizers(changed, event)
+            deliverToRecognizers(changed, event, anyBegan: anyBegan)
             if let controls { controls.touchesChanged(changed, in: event) }
             if routesTouches { delivery.deliverTouches(changed, event) }
             environment.endOfEvent(touchesEnded: anyEnded)
@@ -430,15 +431,26 @@ public final class Engine {
         return true
     }
 
-    private func deliverToRecognizers(_ changed: [Touch], _ event: TouchEvent) {
+    private func deliverToRecognizers(_ changed: [Touch], _ event: TouchEvent, anyBegan: Bool) {
         let serial = event.serial
         let order = self.order
         order.removeAll()
         changed.forEachBorrowed { touch in
             let phase = touch.phase
             guard phase != .stationary else { return }
+            // Whether recognizers whose moves are idle can be left out of this touch's delivery: in an
+            // event where no touch begins, such a recognizer's touchesMoved stays a no-op (a touch
+            // beginning could give a pinch its second finger before its moves are delivered).
+            let idleMovesSkipped = phase == .moved && !anyBegan
             touch.lendRecognizers { recognizers in
                 recognizers.forEachBorrowed { r in
+                    // Left out of the event altogether (see ``GestureRecognizer/movesAreIdle``): a waiting
+                    // pinch and rotation took every one-finger move, 174,517 visits of 639,869 in a
+                    // check of 1,000 traces.
+                    if idleMovesSkipped, r.movesAreIdle, r.reception.host == nil {
+                        r.lastLocationPending = true
+                        return
+                    }
                     if r.eventSerial != serial {
                         r.eventSerial = serial
                         r.eventTouches.startEvent()
@@ -454,19 +466,25 @@ public final class Engine {
         // Every recognizer takes its new touches before any is told of them, as UIKit delivers the
         // event to all of them before deciding: one that recognizes in touchesBegan then prevents
         // the others sharing the touch wherever they are listed in the scene.
-        order.forEach { r in
-            r.eventTouches.seal()
-            let began = r.eventTouches.began.count
-            if began > 0 {
-                // One append per touch: `append(contentsOf:)` cost 500 instructions a call (callgrind).
-                r.eventTouches.began.forEachBorrowed { touch in
-                    r.touches.append(touch)
-                    r.seenTouchSerials.append(touch.serial)
+        if anyBegan {
+            order.forEach { r in
+                r.eventTouches.seal()
+                let began = r.eventTouches.began.count
+                if began > 0 {
+                    // One append per touch: `append(contentsOf:)` cost 500 instructions a call (callgrind).
+                    r.eventTouches.began.forEachBorrowed { touch in
+                        r.touches.append(touch)
+                        r.seenTouchSerials.append(touch.serial)
+                    }
+                    r.engagedTouchCount += began
                 }
-                r.engagedTouchCount += began
             }
         }
         order.forEach { r in
+            // Without new touches a recognizer's lists are sealed just before its delivery (only its own
+            // delivery reads them): one loop over the recognizers fewer, 3.0 M instructions of a check
+            // of 1,000 traces (callgrind).
+            if !anyBegan { r.eventTouches.seal() }
             let began = r.eventTouches.began.count
             r.lastLocationPending = true
             if r.isEnabled {
@@ -478,6 +496,16 @@ public final class Engine {
                 }
             }
         }
+    }
+}
+
+/// The receiver of ``Engine/lendTransitions(to:)``, kept as a constant: called through an unretained
+/// reference, it is not retained around each call, as a closure stored in a variable is.
+private final class TransitionBorrower {
+    let receive: (borrowing TransitionRecord) -> Void
+
+    init(_ receive: @escaping (borrowing TransitionRecord) -> Void) {
+        self.receive = receive
     }
 }
 

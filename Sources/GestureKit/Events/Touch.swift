@@ -34,8 +34,9 @@ public final class Touch {
     public let startTime: Double
     /// UIKit's tap count: successive taps close in time and place count up.
     public internal(set) var tapCount: Int
+    // Unchecked: read for every new touch, and by delivery to the responders.
     /// The hit-test view, or nil when the touch hit nothing that receives touches.
-    public internal(set) weak var view: View?
+    @exclusivity(unchecked) public internal(set) weak var view: View?
     // Unchecked, with `majorRadius`: written by every sample that gives them, ~16,000 checks
     // (~0.6% of analyze on the 2 MB sample, callgrind).
     /// The force of the touch in its last sample that gave one (the trace's `force`), or nil.

@@ -83,8 +83,9 @@ open class GestureRecognizer {
     public var delaysTouchesBegan = false
     /// Whether `touchesEnded` reaches the view only after this recognizer fails.
     public var delaysTouchesEnded = true
+    // Unchecked: read for each recognizer a new touch may go to (`shouldReceive`), and by arbitration.
     /// The delegate that answers UIKit's questions (should begin, should receive, simultaneous).
-    public weak var delegate: (any GestureRecognizerDelegate)?
+    @exclusivity(unchecked) public weak var delegate: (any GestureRecognizerDelegate)?
     // Unchecked: read by every movement test, ~30,000 checks (~1.3% of analyze on the 2 MB sample).
     /// The unpublished constants this recognizer uses (defaults with per-recognizer overrides).
     @exclusivity(unchecked) public var thresholds = Thresholds()
@@ -171,6 +172,14 @@ open class GestureRecognizer {
     @exclusivity(unchecked) var eventSerial = 0
     // Unchecked: updated for every touch and recognizer pair, ~150,000 checks (~6% of analyze on the 2 MB sample).
     @exclusivity(unchecked) var eventTouches = EventTouches()
+    // Unchecked: read for every moved touch and recognizer pair.
+    /// Whether the recognizer's own `touchesMoved(_:with:)` would return at once whatever moved, and
+    /// no subclass override could see the call: then, in an event where no touch begins and its
+    /// touches only move, the engine leaves it out of the event (no delivery, no bookkeeping, no
+    /// clean-up), which changes nothing anyone can observe. Set by the built-in pinch and rotation
+    /// classes themselves (not their subclasses) while they wait for a second finger or after one
+    /// lifted; a recognizer with a ``host`` is never left out.
+    @exclusivity(unchecked) var movesAreIdle = false
     /// How many times the recognizer has reset: a touch it received belongs to one cycle.
     var resetCycle = 0
     /// Requirements from `require(toFail:)`.
@@ -388,7 +397,7 @@ open class GestureRecognizer {
     /// the record makes the compiler copy and destroy the whole record on the way out, and this
     /// is the path of every `changed`.
     @inline(never)
-    private func describedRecord(_ state: RecognizerState, at t: Double) -> TransitionRecord {
+    func describedRecord(_ state: RecognizerState, at t: Double) -> TransitionRecord {
         var record: TransitionRecord
         if let viewLink {
             record = viewLink._withUnsafeGuaranteedRef { view in

@@ -32,6 +32,18 @@ open class TwoTouchGestureRecognizer: GestureRecognizer {
     init(name: String, estimator: VelocityEstimatorKind) {
         two = TwoTouchState(estimator: estimator)
         super.init(name: name)
+        // Only the classes themselves: a subclass may override touchesMoved, which must see every call.
+        isBuiltIn = type(of: self) == PinchGestureRecognizer.self || type(of: self) == RotationGestureRecognizer.self
+        movesAreIdle = isBuiltIn
+    }
+
+    /// Whether this is a ``PinchGestureRecognizer`` or a ``RotationGestureRecognizer`` itself, not a subclass.
+    private var isBuiltIn = false
+
+    /// Keeps ``GestureRecognizer/movesAreIdle`` true exactly while ``touchesMoved(_:with:)`` returns at once:
+    /// until the second finger touches down and once a tracked finger has lifted.
+    private func updateMovesAreIdle() {
+        movesAreIdle = isBuiltIn && (two.pair.count < 2 || two.aFingerLifted)
     }
 
     /// The figure's velocity per second from the configured estimator (0 before the second finger),
@@ -75,6 +87,7 @@ open class TwoTouchGestureRecognizer: GestureRecognizer {
                 two.tracker = tracker
             }
         }
+        updateMovesAreIdle()
     }
 
     override open func touchesMoved(_ touches: [Touch], with event: TouchEvent) {
@@ -95,6 +108,7 @@ open class TwoTouchGestureRecognizer: GestureRecognizer {
 
     override open func touchesEnded(_ touches: [Touch], with event: TouchEvent) {
         two.aFingerLifted = true
+        updateMovesAreIdle()
         switch state {
         case .began, .changed:
             if two.pair.allSatisfy({ $0.phase.isTerminal }) { state = .ended }
@@ -115,6 +129,7 @@ open class TwoTouchGestureRecognizer: GestureRecognizer {
 
     override open func reset() {
         two.reset()
+        updateMovesAreIdle()
     }
 }
 
