@@ -178,13 +178,14 @@ struct CheckCommand: Command {
         var checks: [TraceCheck] = []
         var outputFailure: ExitStatus?
         let html = settings.htmlFile.map { HTMLReport(resolver: resolver, settings: analyzeSettings, file: $0) }
+        let sinks = SinkPool()
 
         OrderedWork.run(
             count: targets.count, jobs: settings.jobs,
             work: { index in
                 TraceCheck.run(
                     targets[index], update: update, deliveries: deliveries, policy: policies[index], settings: analyzeSettings,
-                    resolver: resolver)
+                    resolver: resolver, sinks: sinks)
             },
             progress: { done in progress?.show("checked \(done) of \(targets.count) traces") },
             deliver: { index, result in
