@@ -123,12 +123,22 @@ struct CheckCommand: Command {
         var finder = CheckConfigFinder()
         var found: [(CheckTarget, GoldenPolicy)] = []
         let named = Set(settings.paths.map(CheckPath.normalized))
+        // The traces of one directory come one after the other and share its config and policy: they
+        // are looked up once for the directory (for each trace, they were a quarter of the time before
+        // the first trace is analyzed).
+        var previous: (directory: String, config: CheckConfig?, policy: GoldenPolicy?)?
         for target in discovery.targets {
+            let directory = CheckPath.directory(of: target.trace)
             let config: CheckConfig?
-            do throws(TraceError) {
-                config = try finder.config(for: target.trace)
-            } catch {
-                return status.worse(environment.report(error))
+            if let previous, ByteOrder.same(previous.directory, directory) {
+                config = previous.config
+            } else {
+                do throws(TraceError) {
+                    config = try finder.config(for: target.trace)
+                } catch {
+                    return status.worse(environment.report(error))
+                }
+                previous = (directory, config, nil)
             }
             // A corpus's element map is no trace, whatever its extension.
             if let elements = config?.elements, CheckPath.normalized(elements) == target.trace { continue }
@@ -140,8 +150,14 @@ struct CheckCommand: Command {
                         + "\(CheckConfig.fileName) says \"actions\": true (docs/ci.md)")
                 continue
             }
+            if let policy = previous?.policy {
+                found.append((target, policy))
+                continue
+            }
             do throws(TraceError) {
-                found.append((target, try GoldenPolicy(config: config, settings: settings, elements: &finder.elementMaps)))
+                let policy = try GoldenPolicy(config: config, settings: settings, elements: &finder.elementMaps)
+                previous?.policy = policy
+                found.append((target, policy))
             } catch {
                 return status.worse(environment.report(error))
             }
