@@ -178,11 +178,11 @@ struct TraceDiscovery {
     private mutating func take(_ trace: String, name: String, directory: String, listing: Listing) {
         let key = TraceKey(directory: listing.identity, name: name)
         guard found[key] == nil else { return }
-        let actual = name + GoldenNaming.actualSuffix
         let target = CheckTarget(
-            trace: trace, golden: CheckPath.join(directory, GoldenNaming.goldenName(of: name)),
-            actual: CheckPath.join(directory, actual),
-            actualMayExist: listing.actuals.map { !$0.isEmpty && $0.contains(FileName(actual.lowercased())) } ?? true)
+            trace: trace, golden: CheckPath.join(directory, name, suffix: GoldenNaming.goldenSuffix),
+            actual: CheckPath.join(directory, name, suffix: GoldenNaming.actualSuffix),
+            actualMayExist: listing.actuals.map { !$0.isEmpty && $0.contains(FileName((name + GoldenNaming.actualSuffix).lowercased())) }
+                ?? true)
         found[key] = target
         foundInOrder.append(target)
     }
