@@ -197,7 +197,10 @@ struct CheckCommand: Command {
         let sinks = SinkPool()
 
         OrderedWork.run(
-            count: targets.count, jobs: settings.jobs,
+            // A trace takes a fraction of a millisecond and a matching one keeps nothing to deliver:
+            // the calling thread is woken for 32 results at a time, not 8 (waking it for every 8
+            // traces was ~1,250 wake-ups and context switches for a 10,000-trace corpus).
+            count: targets.count, jobs: settings.jobs, window: max(64 * settings.jobs, 128),
             work: { index in
                 TraceCheck.run(
                     targets[index], update: update, deliveries: deliveries, policy: policies[index], settings: analyzeSettings,
