@@ -71,6 +71,35 @@ import Testing
         #expect(value.value.member("screen")?.keyPosition == SourcePosition(line: count + 2, column: 4))
     }
 
+    /// A file opened with the size it had when looked at ends at a short read of exactly that size;
+    /// a size that is out of date (the file grew or shrank since) still reads every byte, and
+    /// seeking back after the end reads again.
+    @Test(arguments: [0, -10, 10, -70_000])
+    func readsAFileWholeWhateverSizeItWasOpenedWith(offBy: Int) throws {
+        let dir = try Self.directory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let path = dir.appendingPathComponent("t.bin").path
+        let bytes = (0..<70_000).map { UInt8(truncatingIfNeeded: $0 &* 13) }
+        try Data(bytes).write(to: URL(fileURLWithPath: path))
+        let source = try FileSource.open(path: path, regularFileSize: max(0, bytes.count + offBy))
+        #expect(source.isSeekable)
+        func readAll() throws -> [UInt8] {
+            var read: [UInt8] = []
+            var chunk = [UInt8](repeating: 0, count: 1 << 16)
+            while true {
+                let n = try chunk.withUnsafeMutableBufferPointer { try source.read(into: $0.baseAddress!, count: $0.count) }
+                if n == 0 { return read }
+                read += chunk[..<n]
+            }
+        }
+        #expect(try readAll() == bytes)
+        #expect(try readAll() == [])
+        #expect(source.seek(to: 69_990))
+        #expect(try readAll() == Array(bytes[69_990...]))
+        let reader = try TraceReader(path: path, encoding: .jsonl, regularFileSize: 3)
+        #expect(reader.file == path)
+    }
+
     /// A pipe cannot seek: asking for a header that follows the samples spools the input to a temporary file.
     @Test func readsAPipeWithTheHeaderLast() throws {
         let text = """

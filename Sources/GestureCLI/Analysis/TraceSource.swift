@@ -30,6 +30,9 @@ final class TraceSource {
     private var streamTaken = false
     /// A regular file's size.
     private let fileSize: Int
+    /// Whether `stat` found a regular file at `path` (its size is then known to the readers, which
+    /// need not ask for it again).
+    private var statedRegular = false
     /// How the readers convert the trace's units (`--time-scale`, `--scale`); nil for none.
     var scaling: SampleScaling?
     /// A trace made in memory (`check` converting a WebDriver actions file), as JSON Lines.
@@ -76,6 +79,7 @@ final class TraceSource {
                 copy = nil
                 stream = nil
                 fileSize = found && kind == S_IFREG ? Int(status.st_size) : 0
+                statedRegular = found && kind == S_IFREG
                 return
             }
             descriptor = open(path, O_RDONLY | O_CLOEXEC)
@@ -118,7 +122,7 @@ final class TraceSource {
             return reader
         }
         if let copy { lseek(copy.descriptor, 0, SEEK_SET) }  // `/dev/fd` shares the file offset
-        let reader = try TraceReader(path: openPath, encoding: encoding)
+        let reader = try TraceReader(path: openPath, encoding: encoding, regularFileSize: statedRegular ? fileSize : nil)
         reader.scaling = scaling
         return reader
     }

@@ -58,25 +58,44 @@ enum GoldenNaming {
     /// `name.count`, without making a lowercased copy: each of its bytes is one `Character`, which
     /// lowercases alone. (Discovery asks these questions of every name in a corpus's directories;
     /// the lowercased copies were a third of its time.) Other names take the `String` methods.
+    ///
+    /// The bytes are read from the string's own contiguous storage: going through `utf8` and `zip`,
+    /// byte by byte, was 60 million of the 400 million instructions `check` spent finding the traces of
+    /// a 10,000-trace corpus before analyzing the first.
     private struct PlainName {
         let name: String
 
         init?(_ name: String) {
-            guard name.utf8.allSatisfy({ $0 < 0x80 && $0 != 0x0D }) else { return nil }
+            var name = name
+            guard name.withUTF8({ bytes in bytes.allSatisfy { $0 < 0x80 && $0 != 0x0D } }) else { return nil }
             self.name = name
         }
 
         /// `name.lowercased().hasSuffix(suffix) && name.count > suffix.count`, for a lowercase ASCII `suffix`.
         func endsLonger(with suffix: String) -> Bool {
-            let bytes = name.utf8
-            let tail = suffix.utf8
-            guard bytes.count > tail.count else { return false }
-            return zip(bytes.suffix(tail.count), tail).allSatisfy { Self.lowercased($0) == $1 }
+            var name = name
+            var suffix = suffix
+            return name.withUTF8 { bytes in
+                suffix.withUTF8 { tail in
+                    guard bytes.count > tail.count else { return false }
+                    let start = bytes.count &- tail.count
+                    for i in 0..<tail.count where Self.lowercased(bytes[start &+ i]) != tail[i] { return false }
+                    return true
+                }
+            }
         }
 
         /// `name.lowercased() == text`, for a lowercase ASCII `text`.
         func isLowercased(_ text: String) -> Bool {
-            name.utf8.count == text.utf8.count && zip(name.utf8, text.utf8).allSatisfy { Self.lowercased($0) == $1 }
+            var name = name
+            var text = text
+            return name.withUTF8 { bytes in
+                text.withUTF8 { text in
+                    guard bytes.count == text.count else { return false }
+                    for i in 0..<bytes.count where Self.lowercased(bytes[i]) != text[i] { return false }
+                    return true
+                }
+            }
         }
 
         private static func lowercased(_ byte: UInt8) -> UInt8 {
@@ -146,20 +165,65 @@ enum CheckPath {
         switch directory {
         case ".": return name
         case "/": return "/" + name
-        default: return directory + "/" + name
+        default: return concatenated(directory, "/", name)
+        }
+    }
+
+    /// `directory/name` + `suffix`: `join(directory, name + suffix)`.
+    static func join(_ directory: String, _ name: String, suffix: String) -> String {
+        switch directory {
+        case ".": return name + suffix
+        case "/": return concatenated("/", name, suffix)
+        default: return concatenated(directory, "/", name, suffix)
+        }
+    }
+
+    /// `a + b + c + d`, made at its final size at once: `+` copies the first and grows the copy for
+    /// each string after it (discovery makes three paths for each trace: 14% of its instructions).
+    static func concatenated(_ a: String, _ b: String, _ c: String, _ d: String = "") -> String {
+        var parts = (a, b, c, d)
+        let count = parts.0.utf8.count + parts.1.utf8.count + parts.2.utf8.count + parts.3.utf8.count
+        return String(unsafeUninitializedCapacity: count) { buffer in
+            var end = 0
+            func copy(_ part: inout String) {
+                part.withUTF8 { bytes in
+                    guard let source = bytes.baseAddress, let target = buffer.baseAddress else { return }
+                    (target + end).update(from: source, count: bytes.count)
+                    end += bytes.count
+                }
+            }
+            copy(&parts.0)
+            copy(&parts.1)
+            copy(&parts.2)
+            copy(&parts.3)
+            return end
         }
     }
 
     /// The directory part of a normalized path: `.` for a bare name.
     static func directory(of path: String) -> String {
-        guard let slash = path.lastIndex(of: "/") else { return "." }
+        guard let slash = lastSlash(of: path) else { return "." }
         return slash == path.startIndex ? "/" : String(path[..<slash])
     }
 
     /// The last component of a normalized path.
     static func fileName(of path: String) -> String {
-        guard let slash = path.lastIndex(of: "/") else { return path }
+        guard let slash = lastSlash(of: path) else { return path }
         return String(path[path.index(after: slash)...])
+    }
+
+    /// `path.lastIndex(of: "/")`, the last `/` that is a `Character` of its own.
+    ///
+    /// Found by its byte when the bytes on either side of the last `/` byte are ASCII (neither can join it
+    /// into a larger character); by `Character` otherwise. (By `Character` it cost about 4,000
+    /// instructions for each trace of a corpus: `check` asks it for every trace's config.)
+    private static func lastSlash(of path: String) -> String.Index? {
+        let bytes = path.utf8
+        guard let slash = bytes.lastIndex(of: UInt8(ascii: "/")) else { return nil }
+        let after = bytes.index(after: slash)
+        let plainBefore = slash == bytes.startIndex || bytes[bytes.index(before: slash)] < 0x80
+        let plainAfter = after == bytes.endIndex || bytes[after] < 0x80
+        return plainBefore && plainAfter ? slash : path.lastIndex(of: "/")
     }
 
     /// Orders paths by their UTF-8 bytes, the same on every machine and in every locale.

@@ -22,7 +22,8 @@ enum OrderedWork {
     /// - Parameters:
     ///   - jobs: the most pieces run at once; 1 runs everything on the calling thread.
     ///   - window: the most pieces started and not yet delivered (at least `jobs`; by default
-    ///     eight times `jobs`, and at least 32).
+    ///     eight times `jobs`, and at least 32). The calling thread is woken for a quarter of it at
+    ///     a time (at most 32 results).
     ///   - progress: called on the calling thread with the number of pieces done, while it waits.
     ///   - deliver: receives each result; returning false stops the run (pieces already started
     ///     finish in the background and their results are dropped).
@@ -85,7 +86,7 @@ private final class Board<Result: Sendable>: @unchecked Sendable {
     init(count: Int, window: Int) {
         results = Array(repeating: nil, count: count)
         self.window = window
-        batch = max(1, min(8, window / 4))
+        batch = max(1, min(32, window / 4))
     }
 
     /// Whether the calling thread should be woken: the result it awaits is posted, and so are the

@@ -153,9 +153,11 @@ struct TraceCheck: Sendable {
     /// decides whether the golden file must be written. Writes nothing: the run does that, in order.
     ///
     /// The analysis includes deliveries when `deliveries` is set or the golden file holds them.
+    /// - Parameter sinks: where the memory the trace is rendered into comes from and goes back to
+    ///   (nil: a fresh sink).
     static func run(
         _ target: CheckTarget, update: Bool, deliveries: Bool = false, policy: GoldenPolicy,
-        settings: AnalyzeSettings, resolver: SceneResolver
+        settings: AnalyzeSettings, resolver: SceneResolver, sinks: SinkPool? = nil
     ) -> TraceCheck {
         let start = monotonicSeconds()
         var check = TraceCheck(target: target, outcome: .matched, analysis: nil)
@@ -170,7 +172,9 @@ struct TraceCheck: Sendable {
         // over, the last records of each trace grew the buffer, 1.5% of check's instructions).
         var goldenCount = 0
         if case .success(let bytes?) = golden { goldenCount = bytes.count }
-        let sink = ByteSink.memory(capacity: goldenCount + RecordBytesWriter.recordRoom)
+        let room = goldenCount + RecordBytesWriter.recordRoom
+        let sink = sinks?.take(capacity: room) ?? ByteSink.memory(capacity: room)
+        defer { sinks?.giveBack(sink) }
         // A golden recorded on a device is compared with the whole analysis, whatever the corpus's level.
         var policy = policy
         if case .success(let bytes?) = golden, DeviceGolden.starts(bytes) { policy.level = .everything }
@@ -197,12 +201,20 @@ struct TraceCheck: Sendable {
                     ? JSONLinesRenderer(options: RenderOptions(deliveries: settings.deliveries))
                     : LevelRenderer(level: policy.level, options: RenderOptions(reasonCodes: true)), into: sink
             ) { _, origin in scene = origin }
-            let analysis = project(sink.buffer.takeBytes(), level: policy.level, golden: target.golden)
-            check.outcome = compare(
-                analysis, with: target.golden, contents: golden, update: update, comparison: policy.comparison, level: policy.level)
-            switch check.outcome {
-            case .matched, .unchanged: break  // nothing to write: the bytes are dropped at once
-            default: check.analysis = analysis
+            if policy.level != .outcomes, case .success(let bytes?) = golden,
+                sink.buffer.withUnsafeBytes({ actual in bytes.withUnsafeBytes { ByteOrder.same($0, actual) } })
+            {
+                // The analysis is the golden file, byte for byte (as `compare` finds first): nothing
+                // to write, and no copy of the bytes out of the sink.
+                check.outcome = update ? .unchanged : .matched
+            } else {
+                let analysis = project(sink.buffer.bytes, level: policy.level, golden: target.golden)
+                check.outcome = compare(
+                    analysis, with: target.golden, contents: golden, update: update, comparison: policy.comparison, level: policy.level)
+                switch check.outcome {
+                case .matched, .unchanged: break  // nothing to write: the bytes are dropped at once
+                default: check.analysis = analysis
+                }
             }
         } catch {
             switch error {

@@ -42,6 +42,9 @@ struct ByteBuffer {
     /// Whether nothing is written.
     @inline(__always) var isEmpty: Bool { count == 0 }
 
+    /// How many bytes the buffer holds before it grows.
+    var capacity: Int { storage.count }
+
     /// The bytes as text (tests, and the few callers that need a `String`).
     var string: String { withUnsafeBytes { String(decoding: $0, as: UTF8.self) } }
 

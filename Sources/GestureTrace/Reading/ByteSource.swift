@@ -68,6 +68,13 @@ final class FileSource: ByteSource {
     /// The name for error messages.
     private let name: String
     let isSeekable: Bool
+    /// A regular file's size when it was opened, and the bytes read since (nil: unknown, or read
+    /// from elsewhere than the start). A read that asks for more than is left and gets exactly the
+    /// rest ends the file: the read that would return 0 is not made (one system call per trace that
+    /// `check` and `analyze` read).
+    private var known: (size: Int, read: Int)?
+    /// Whether a short read ended the file at its known size.
+    private var atKnownEnd = false
 
     private init(fd: Int32, ownership: Ownership, name: String) {
         self.fd = fd
@@ -82,12 +89,18 @@ final class FileSource: ByteSource {
 
     /// A file just opened, whose status is known: at offset 0, seekable when it is a regular file
     /// (asking the system again took two more calls for every trace `check` reads).
-    private init(opened fd: Int32, status: stat, name: String) {
+    private convenience init(opened fd: Int32, status: stat, name: String) {
+        self.init(opened: fd, regular: (status.st_mode & S_IFMT) == S_IFREG, size: Int(status.st_size), name: name)
+    }
+
+    /// A file just opened, at offset 0, seekable when it is a regular file of `size` bytes.
+    private init(opened fd: Int32, regular: Bool, size: Int, name: String) {
         self.fd = fd
         self.ownership = .descriptor
         self.name = name
-        self.isSeekable = (status.st_mode & S_IFMT) == S_IFREG
+        self.isSeekable = regular
         self.origin = 0
+        if regular { known = (size, 0) }
     }
 
     deinit {
@@ -99,9 +112,14 @@ final class FileSource: ByteSource {
     }
 
     /// Opens `path` for reading; a directory or an unreadable file is `TraceError.cannotOpen`.
-    static func open(path: String) throws(TraceError) -> FileSource {
+    ///
+    /// - Parameter regularFileSize: the size of the regular file at `path`, when the caller has just looked
+    ///   at it (`stat`): its status is not asked for again. (Should the path name a directory by the time
+    ///   it is opened, reading it fails with the same message, "Is a directory".)
+    static func open(path: String, regularFileSize: Int? = nil) throws(TraceError) -> FileSource {
         let fd = Self.systemOpen(path)
         guard fd >= 0 else { throw .cannotOpen(path: path, reason: Self.lastErrorText()) }
+        if let regularFileSize { return FileSource(opened: fd, regular: true, size: regularFileSize, name: path) }
         var status = stat()
         guard fstat(fd, &status) == 0 else { return FileSource(fd: fd, ownership: .descriptor, name: path) }
         if (status.st_mode & S_IFMT) == S_IFDIR {
@@ -145,16 +163,28 @@ final class FileSource: ByteSource {
     }
 
     func read(into buffer: UnsafeMutablePointer<UInt8>, count: Int) throws(TraceError) -> Int {
+        if atKnownEnd { return 0 }
         while true {
             let n = Self.systemRead(fd, buffer, count)
-            if n >= 0 { return n }
+            if n >= 0 {
+                if let size = known?.size, let done = known?.read {
+                    known = (size, done + n)
+                    // Short, and exactly at the size the file had when opened: that is its end.
+                    atKnownEnd = n > 0 && n < count && done + n == size
+                }
+                return n
+            }
             if errno == EINTR { continue }
             throw .cannotOpen(path: name, reason: Self.lastErrorText())
         }
     }
 
     func seek(to offset: Int) -> Bool {
-        isSeekable && lseek(fd, off_t(origin + offset), SEEK_SET) >= 0
+        guard isSeekable, lseek(fd, off_t(origin + offset), SEEK_SET) >= 0 else { return false }
+        // Where the reads now start is no longer counted from the file's start; `offset` is from `origin`, 0 here.
+        known = known.map { ($0.size, offset) }
+        atKnownEnd = false
+        return true
     }
 
     private func writeAll(_ bytes: UnsafeBufferPointer<UInt8>) throws(TraceError) {

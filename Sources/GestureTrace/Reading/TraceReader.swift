@@ -39,12 +39,15 @@ public final class TraceReader {
     ///   - encoding: The encoding, or nil to choose by the file extension and, for standard input or an
     ///     unknown extension, by sniffing the first bytes (`[` or `{` → JSON document or JSON Lines,
     ///     otherwise CSV).
+    ///   - regularFileSize: The size of the regular file at `path` when the caller has just looked at it
+    ///     (`stat`), so that it is not looked at again; nil to let the reader find out.
     /// - Throws: `TraceError.cannotOpen` when the file cannot be opened or read.
-    public convenience init(path: String, encoding: TraceEncoding?) throws(TraceError) {
+    public convenience init(path: String, encoding: TraceEncoding?, regularFileSize: Int? = nil) throws(TraceError) {
         let isStandardInput = path == "-"
         let name = isStandardInput ? "<stdin>" : path
         let source: any ByteSource =
-            isStandardInput ? FileSource.standardInput(name: name) : try FileSource.open(path: path)
+            isStandardInput
+            ? FileSource.standardInput(name: name) : try FileSource.open(path: path, regularFileSize: regularFileSize)
         let chosen = encoding ?? (isStandardInput ? nil : TraceEncoding(pathExtensionOf: path))
         try self.init(
             source: source, name: name, encoding: chosen, chunkSize: Self.fileChunkSize,
