@@ -124,6 +124,47 @@ let fixtureSamples: [Sample] = [
         #expect(reader.lastSamplePosition == SourcePosition(line: 3, column: 3))
     }
 
+    /// `headerBeforeSamples()` gives the members before the samples without scanning ahead; once the
+    /// samples are read, `header()` has the members after them too, without scanning either.
+    @Test func headerBeforeTheSamples() throws {
+        let text = """
+            {"screen": {"width": 320, "height": 480}, "samples": [
+              {"t": 0, "id": 1, "phase": "began", "x": 1, "y": 2},
+              {"t": 1, "id": 1, "phase": "ended", "x": 1, "y": 2}
+             ],
+             "scene": "s.json", "x-a": ["]"]}
+            """
+        let before = TraceHeader(screen: Size(width: 320, height: 480))
+        let reader = try TraceReader(source: MemorySource(Array(text.utf8)), name: "a.json", encoding: .json, chunkSize: 8)
+        let (header, complete) = try reader.headerBeforeSamples()
+        #expect(header == before && !complete)
+        #expect(try reader.readToEnd().count == 2)
+        var whole = before
+        whole.scene = .path("s.json", SourcePosition(line: 5, column: 11))
+        #expect(try reader.header() == whole)
+
+        // Incomplete for a document with samples, wherever they are; complete for a bare array, JSON Lines, CSV.
+        for (text, encoding) in [
+            (#"{"gesturectl": 1, "samples": [{"t": 0, "id": 1, "phase": "began", "x": 1, "y": 2}]}"#, TraceEncoding.json),
+            (#"{"gesturectl": 1, "samples": []}"#, .json), ("[]", .json), (#"{"gesturectl": 1}"#, .jsonl), ("t,id,phase,x,y\n", .csv),
+        ] {
+            let reader = TraceReader(bytes: Array(text.utf8), name: "a", encoding: encoding)
+            let (header, complete) = try reader.headerBeforeSamples()
+            #expect(complete == (text.hasPrefix("[") || encoding != .json), "\(text)")
+            if complete { #expect(try header == reader.header()) }
+        }
+        // An error in the members before the samples is header()'s, and the reader stays failed.
+        let bad = #"{"screen": 3, "samples": []}"#
+        let failed = TraceReader(bytes: Array(bad.utf8), name: "a.json", encoding: .json)
+        #expect(throws: TraceError.self) { try failed.headerBeforeSamples() }
+        do throws(TraceError) {
+            _ = try failed.header()
+            Issue.record("no error")
+        } catch {
+            #expect(error.description == firstError(bad, as: .json, name: "a.json"))
+        }
+    }
+
     /// Scanning ahead reports the first error after the samples, with its position.
     @Test func scanAheadReportsErrorsAfterTheSamples() {
         let text = "{\"samples\": [{\"t\": 0, \"x-é\": \"é\"}],\n \"screen\": {\"width\": -1, \"height\": 1}}"

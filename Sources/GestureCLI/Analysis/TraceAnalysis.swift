@@ -118,6 +118,9 @@ enum TraceAnalysis {
         let scene: SceneOrigin
         /// The run's settings (`--strict`, `--allow-empty`, the record filter).
         let settings: AnalyzeSettings
+        /// Set by ``openAhead(path:settings:resolver:)``: the header the engine was built for, which
+        /// the first pass checks against the whole header once it has read the trace.
+        var headerToConfirm: TraceHeader? = nil
     }
 
     /// Opens the trace, reads its header, resolves its scene and builds the engine.

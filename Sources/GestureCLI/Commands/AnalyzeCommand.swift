@@ -164,6 +164,14 @@ private struct AnalyzeRun {
     ///
     /// - Returns: false once standard output has failed.
     private mutating func analyze(_ path: String, index: Int) -> Bool {
+        if let ahead = TraceAnalysis.openAhead(path: path, settings: settings, resolver: resolver) {
+            let traceRenderer = settings.format.renderer(renderOptions.forTrace(index)).traceRenderer(
+                path: path, scene: ahead.scene, extended: ahead.engine.hasControlsOrScrollViews)
+            // nil: the trace is bad or its header changed after the samples; it is opened again as usual.
+            if let written = streamWhileChecking(ahead, renderer: traceRenderer, note: sceneNote(ahead.scene, of: path)) {
+                return written
+            }
+        }
         let trace: TraceAnalysis.Opened
         do throws(TraceAnalysisError) {
             trace = try TraceAnalysis.open(path: path, settings: settings, resolver: resolver) { _, origin in
@@ -177,7 +185,7 @@ private struct AnalyzeRun {
         let traceRenderer = settings.format.renderer(renderOptions.forTrace(index)).traceRenderer(
             path: path, scene: trace.scene, extended: extended)
         if TraceAnalysis.overlapsPasses(trace, renderer: traceRenderer) {
-            return streamWhileChecking(trace, renderer: traceRenderer)
+            return streamWhileChecking(trace, renderer: traceRenderer) ?? true
         }
         let validated: TraceAnalysis.Validated
         do throws(TraceAnalysisError) {
@@ -211,10 +219,14 @@ private struct AnalyzeRun {
     }
 
     /// Both passes of `trace` at once, its output held until the first pass finds it good; the
-    /// warnings, then the prologue or separator, are written when it does.
+    /// warnings (after `note`, the scene's note of a trace opened ahead), then the prologue or
+    /// separator, are written when it does.
     ///
-    /// - Returns: false once standard output has failed.
-    private mutating func streamWhileChecking(_ trace: TraceAnalysis.Opened, renderer traceRenderer: TraceRenderer) -> Bool {
+    /// - Returns: false once standard output has failed; nil, with nothing written, for a trace
+    ///   opened ahead that must be opened again (``TraceAnalysis/openAhead(path:settings:resolver:)``).
+    private mutating func streamWhileChecking(
+        _ trace: TraceAnalysis.Opened, renderer traceRenderer: TraceRenderer, note: String? = nil
+    ) -> Bool? {
         do throws(OutputError) {
             try sink.drain()
         } catch {
@@ -226,9 +238,12 @@ private struct AnalyzeRun {
         let prelude = opening(extended: trace.engine.hasControlsOrScrollViews)
         defer { if gate.isOpen { wroteTrace = true } }
         do throws(AnalysisFailure) {
-            try TraceAnalysis.streamWhileChecking(trace, renderer: traceRenderer, through: gate, prelude: prelude) { warnings in
+            let streamed = try TraceAnalysis.streamWhileChecking(trace, renderer: traceRenderer, through: gate, prelude: prelude) {
+                warnings in
+                if let note { environment.printError(note) }
                 for warning in warnings { environment.printError(warning.description) }
             }
+            if !streamed { return nil }
         } catch {
             return reportFailure(error)
         }
@@ -346,10 +361,15 @@ private struct AnalyzeRun {
     /// d/scene.json (beside the trace)`. The `text` heading and the `json` document name every
     /// scene themselves; pipes and logs get only the records.
     private func noteScene(_ origin: SceneOrigin, of path: String) {
-        guard environment.standardErrorIsTerminal, settings.format == .jsonl || settings.format == .csv else { return }
-        if case .builtIn = origin { return }
-        if case .commandLine = origin { return }
-        environment.printError("\(TraceInputs.displayName(path)): note: analyzed with the \(origin.description)")
+        if let note = sceneNote(origin, of: path) { environment.printError(note) }
+    }
+
+    /// The note of ``noteScene(_:of:)``, nil when there is none.
+    private func sceneNote(_ origin: SceneOrigin, of path: String) -> String? {
+        guard environment.standardErrorIsTerminal, settings.format == .jsonl || settings.format == .csv else { return nil }
+        if case .builtIn = origin { return nil }
+        if case .commandLine = origin { return nil }
+        return "\(TraceInputs.displayName(path)): note: analyzed with the \(origin.description)"
     }
 }
 

@@ -127,8 +127,10 @@ struct ByteScanner {
 
     /// Reads another chunk after the unconsumed bytes; false at the end of the input.
     ///
-    /// Bytes before `pos` (or before `pin`, when set) are discarded to make room, so buffer indices other
-    /// than `pos` and `pin` are invalid afterwards.
+    /// When the buffer has no room for a chunk after them, bytes before `pos` (or before `pin`, when set)
+    /// are discarded to make room, so buffer indices other than `pos` and `pin` are invalid afterwards.
+    /// (Moving them at every read moved a small file's every byte once more when a JSON document's
+    /// read-ahead asked whether it had ended: 0.6% of `check`'s instructions.)
     ///
     /// - Parameter ready: only take bytes that are ready to be read (`ByteSource.readReady`), for a read
     ///   ahead that must not wait for a live stream; false then means either the end or that none were ready yet.
@@ -136,7 +138,7 @@ struct ByteScanner {
     mutating func fill(ready: Bool = false) throws(TraceError) -> Bool {
         if atEOF { return false }
         let keep = pin >= 0 ? min(pin, pos) : pos
-        if keep > 0 {
+        if keep > 0, storage.capacity &- end < chunkSize {
             let count = end - keep
             if count > 0 { memmove(buffer, buffer + keep, count) }
             base &+= keep

@@ -7,6 +7,9 @@ protocol FormatReader {
     mutating func start() throws(TraceError)
     /// The header; complete even when the encoding puts header data after some samples.
     mutating func readHeader() throws(TraceError) -> TraceHeader
+    /// The header as far as the trace gives it before its first sample, without reading ahead, and whether
+    /// that is all of it (false for a JSON document whose members after the samples are not read yet).
+    mutating func readHeaderBeforeSamples() throws(TraceError) -> (header: TraceHeader, complete: Bool)
     /// Reads the next sample into `fields`; false at the end of the trace.
     mutating func readSample(into fields: inout SampleFields) throws(TraceError) -> Bool
     /// For CSV, once the header row is read, whether it has a column for each key (indexed by
@@ -31,6 +34,10 @@ protocol FormatReader {
 
 extension FormatReader {
     var columnExists: [Bool]? { nil }
+
+    mutating func readHeaderBeforeSamples() throws(TraceError) -> (header: TraceHeader, complete: Bool) {
+        (try readHeader(), true)
+    }
 
     @inline(__always)
     mutating func validateQueued<Result>(

@@ -138,6 +138,18 @@ public final class TraceReader {
         try box.header()
     }
 
+    /// The header as far as the trace gives it before its first sample, without scanning ahead, and
+    /// whether that is all of it: false for a JSON document whose `samples` array comes before some of its
+    /// members, which may add to the header. Once `next()` or `readToEnd()` has read to the end,
+    /// `header()` gives the whole header without scanning ahead (`analyze` starts the replay of a big
+    /// document with the first and checks it against the second).
+    ///
+    /// - Throws: the error `header()` would throw first (the members before the samples do not parse or
+    ///   validate).
+    public func headerBeforeSamples() throws(TraceError) -> (header: TraceHeader, complete: Bool) {
+        try box.headerBeforeSamples()
+    }
+
     /// The next sample in file order, validated against the trace so far; nil at the end of the trace.
     ///
     /// When it returns nil, `warnings` and `stillDownTouches` are complete.
@@ -211,6 +223,7 @@ public final class TraceReader {
 /// What `TraceReader` asks of its box, whatever the encoding.
 private class AnyReaderBox {
     func header() throws(TraceError) -> TraceHeader { fatalError("abstract") }
+    func headerBeforeSamples() throws(TraceError) -> (header: TraceHeader, complete: Bool) { fatalError("abstract") }
     func next() throws(TraceError) -> Sample? { fatalError("abstract") }
     func readToEnd() throws(TraceError) -> (count: Int, firstT: Double?) { fatalError("abstract") }
     var validator: SampleValidator { fatalError("abstract") }
@@ -237,6 +250,9 @@ private class ReaderBox<Format: FormatReader>: AnyReaderBox {
     @exclusivity(unchecked) final var state: ReaderState<Format>
     init(_ state: ReaderState<Format>) { self.state = state }
     override final func header() throws(TraceError) -> TraceHeader { try state.header() }
+    override final func headerBeforeSamples() throws(TraceError) -> (header: TraceHeader, complete: Bool) {
+        try state.headerBeforeSamples()
+    }
     override final var validator: SampleValidator { state.validator }
     override final var lastSamplePosition: SourcePosition { state.lastSamplePosition }
     override final var fastSampleCount: Int { state.format.fastSampleCount }
@@ -282,12 +298,21 @@ struct ReaderState<Format: FormatReader> {
     }
 
     mutating func header() throws(TraceError) -> TraceHeader {
+        try readingHeader { (format) throws(TraceError) in try format.readHeader() }
+    }
+
+    mutating func headerBeforeSamples() throws(TraceError) -> (header: TraceHeader, complete: Bool) {
+        try readingHeader { (format) throws(TraceError) in try format.readHeaderBeforeSamples() }
+    }
+
+    /// Reads (some of) the header with `read`; an error leaves the state failed.
+    private mutating func readingHeader<Result>(_ read: (inout Format) throws(TraceError) -> Result) throws(TraceError) -> Result {
         if let failure { throw failure }
         do {
             try start()
-            let header = try format.readHeader()
+            let result = try read(&format)
             noteColumns()
-            return header
+            return result
         } catch {
             failure = error
             stopped = true

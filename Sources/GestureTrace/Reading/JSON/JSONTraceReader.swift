@@ -45,6 +45,11 @@ struct JSONTraceReader: FormatReader {
         return header
     }
 
+    mutating func readHeaderBeforeSamples() throws(TraceError) -> (header: TraceHeader, complete: Bool) {
+        if case .start = state { try readPrefix() }
+        return (header, headerComplete)
+    }
+
     mutating func readSample(into fields: inout SampleFields) throws(TraceError) -> Bool {
         if queuedTaken < queued.count { return takeQueued(into: &fields) }
         if case .start = state { try readPrefix() }
