@@ -49,13 +49,33 @@ enum ByteOrder {
 
     /// `items` in the order of their keys' UTF-8 bytes: `items.sorted { precedes(key($0), key($1)) }`
     /// for keys that are all different (file names in a directory, paths of different files).
+    static func sorted<T>(_ items: [T], by key: (T) -> String) -> [T] {
+        guard items.count > 1 else { return items }
+        // The keys' bytes one after the other in one array (an array for each key was an allocation a name).
+        var bytes: [UInt8] = []
+        var ends: [Int] = []
+        ends.reserveCapacity(items.count)
+        for item in items {
+            bytes.append(contentsOf: key(item).utf8)
+            ends.append(bytes.count)
+        }
+        return bytes.withUnsafeBytes { all in
+            var start = 0
+            let keys = ends.map { end in
+                defer { start = end }
+                return UnsafeRawBufferPointer(rebasing: all[start..<end])
+            }
+            return order(of: keys).map { items[$0] }
+        }
+    }
+
+    /// The indices of `keys` in the order of their bytes, for keys that are all different.
     ///
     /// The sixteen bytes after the prefix all keys share are compared as two integers, and only keys
     /// that agree on them are compared whole: sorting a 1,000-trace corpus's directory and its traces
     /// took 25 million instructions comparing strings (copies, `withUTF8`, `memcmp` for every pair).
-    static func sorted<T>(_ items: [T], by key: (T) -> String) -> [T] {
-        guard items.count > 1 else { return items }
-        let keys = items.map { Array(key($0).utf8) }
+    static func order(of keys: [UnsafeRawBufferPointer]) -> [Int] {
+        guard keys.count > 1 else { return Array(keys.indices) }
         var shared = keys[0].count
         for other in keys.dropFirst() where shared > 0 {
             shared = min(shared, other.count)
@@ -65,7 +85,7 @@ enum ByteOrder {
         }
         // The next bytes after the shared prefix, big-endian, zeros past the end (a tie then compares the
         // whole keys, so a key that ends sorts before a longer one as `precedes` says).
-        func word(_ bytes: [UInt8], at start: Int) -> UInt64 {
+        func word(_ bytes: UnsafeRawBufferPointer, at start: Int) -> UInt64 {
             var word: UInt64 = 0
             for i in start..<(start &+ 8) { word = word &<< 8 | UInt64(i < bytes.count ? bytes[i] : 0) }
             return word
@@ -78,8 +98,8 @@ enum ByteOrder {
         order.sort { a, b in
             if a.first != b.first { return a.first < b.first }
             if a.second != b.second { return a.second < b.second }
-            return keys[a.index].withUnsafeBytes { x in keys[b.index].withUnsafeBytes { y in precedes(x, y) } }
+            return precedes(keys[a.index], keys[b.index])
         }
-        return order.map { items[$0.index] }
+        return order.map(\.index)
     }
 }

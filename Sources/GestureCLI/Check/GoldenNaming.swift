@@ -44,14 +44,46 @@ enum GoldenNaming {
 
     /// `name.lowercased().hasSuffix(suffix) && name.count > suffix.count`, for a lowercase ASCII `suffix`.
     private static func endsLonger(_ name: String, with suffix: String) -> Bool {
-        if let plain = PlainName(name) { return plain.endsLonger(with: suffix) }
+        var name = name
+        if let plain = name.withUTF8({ PlainName(UnsafeRawBufferPointer($0))?.endsLonger(with: suffix) }) { return plain }
         return name.lowercased().hasSuffix(suffix) && name.count > suffix.count
     }
 
     /// `name.lowercased() == text`, for a lowercase ASCII `text`.
     private static func isLowercased(_ name: String, _ text: String) -> Bool {
-        if let plain = PlainName(name) { return plain.isLowercased(text) }
+        var name = name
+        if let plain = name.withUTF8({ PlainName(UnsafeRawBufferPointer($0))?.isLowercased(text) }) { return plain }
         return name.lowercased() == text
+    }
+
+    /// `name.hasPrefix(".")` of the name whose UTF-8 bytes are `name`: a `.` that is a character of its own.
+    static func isHidden(_ name: UnsafeRawBufferPointer) -> Bool {
+        guard name.first == UInt8(ascii: ".") else { return false }
+        if name.count == 1 || (name[1] < 0x80 && name[1] != 0x0D) { return true }
+        return String(decoding: name, as: UTF8.self).hasPrefix(".")
+    }
+
+    /// What a file name makes a file of a directory, for discovery.
+    enum NameKind: Equatable {
+        case golden
+        case actual
+        case trace
+        /// Anything else.
+        case other
+    }
+
+    /// Whether the name whose UTF-8 bytes are `name` is a golden file's (``isGolden(_:)``), an actual
+    /// file's (``isActual(_:)``), a trace's (``isTrace(_:)``) or another file's, read from the bytes
+    /// when they are ``PlainName``'s, so that a directory's names need no `String` to be sorted out.
+    static func kind(ofName name: UnsafeRawBufferPointer) -> NameKind {
+        guard let plain = PlainName(name) else {
+            let text = String(decoding: name, as: UTF8.self)
+            return isGolden(text) ? .golden : isActual(text) ? .actual : isTrace(text) ? .trace : .other
+        }
+        if plain.endsLonger(with: goldenSuffix) { return .golden }
+        if plain.endsLonger(with: actualSuffix) { return .actual }
+        guard name.first != UInt8(ascii: "."), plain.hasTraceExtension || plain.endsLonger(with: ".actions") else { return .other }
+        return plain.isLowercased(sceneFileName) || plain.isLowercased(CheckConfig.fileName) ? .other : .trace
     }
 
     /// A name of ASCII bytes without CR, compared as the rules above compare `name.lowercased()` and
@@ -63,39 +95,44 @@ enum GoldenNaming {
     /// byte by byte, was 60 million of the 400 million instructions `check` spent finding the traces of
     /// a 10,000-trace corpus before analyzing the first.
     private struct PlainName {
-        let name: String
+        let bytes: UnsafeRawBufferPointer
 
-        init?(_ name: String) {
-            var name = name
-            guard name.withUTF8({ bytes in bytes.allSatisfy { $0 < 0x80 && $0 != 0x0D } }) else { return nil }
-            self.name = name
+        init?(_ bytes: UnsafeRawBufferPointer) {
+            guard bytes.allSatisfy({ $0 < 0x80 && $0 != 0x0D }) else { return nil }
+            self.bytes = bytes
         }
 
         /// `name.lowercased().hasSuffix(suffix) && name.count > suffix.count`, for a lowercase ASCII `suffix`.
         func endsLonger(with suffix: String) -> Bool {
-            var name = name
             var suffix = suffix
-            return name.withUTF8 { bytes in
-                suffix.withUTF8 { tail in
-                    guard bytes.count > tail.count else { return false }
-                    let start = bytes.count &- tail.count
-                    for i in 0..<tail.count where Self.lowercased(bytes[start &+ i]) != tail[i] { return false }
-                    return true
-                }
+            return suffix.withUTF8 { tail in
+                guard bytes.count > tail.count else { return false }
+                let start = bytes.count &- tail.count
+                for i in 0..<tail.count where Self.lowercased(bytes[start &+ i]) != tail[i] { return false }
+                return true
             }
         }
 
         /// `name.lowercased() == text`, for a lowercase ASCII `text`.
         func isLowercased(_ text: String) -> Bool {
-            var name = name
             var text = text
-            return name.withUTF8 { bytes in
-                text.withUTF8 { text in
-                    guard bytes.count == text.count else { return false }
-                    for i in 0..<bytes.count where Self.lowercased(bytes[i]) != text[i] { return false }
-                    return true
-                }
+            return text.withUTF8 { text in
+                guard bytes.count == text.count else { return false }
+                for i in 0..<bytes.count where Self.lowercased(bytes[i]) != text[i] { return false }
+                return true
             }
+        }
+
+        /// `TraceEncoding(pathExtensionOf: name) != nil` for a name without `/`: after its last `.`,
+        /// which is not its first byte, `json`, `jsonl`, `ndjson` or `csv` in any case.
+        var hasTraceExtension: Bool {
+            guard let dot = bytes.lastIndex(of: UInt8(ascii: ".")), dot > 0 else { return false }
+            let count = bytes.count &- dot &- 1
+            guard count >= 3 && count <= 6 else { return false }
+            var word: UInt64 = 0
+            for j in 0..<count { word = word &<< 8 | UInt64(Self.lowercased(bytes[dot &+ 1 &+ j])) }
+            // "json", "jsonl", "ndjson", "csv"
+            return word == 0x6A73_6F6E || word == 0x6A_736F_6E6C || word == 0x6E64_6A73_6F6E || word == 0x63_7376
         }
 
         private static func lowercased(_ byte: UInt8) -> UInt8 {

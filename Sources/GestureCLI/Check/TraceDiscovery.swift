@@ -4,13 +4,27 @@ import GestureTrace
 struct CheckTarget: Sendable, Hashable {
     /// The trace's path, normalized (``CheckPath/normalized(_:)``).
     var trace: String
-    /// Its golden file: `NAME.expected.jsonl` beside it.
-    var golden: String
-    /// Where a mismatch's actual output goes: `NAME.actual.jsonl` beside it.
-    var actual: String
+    /// Its directory: `CheckPath.directory(of: trace)`.
+    var directory: String
     /// Whether the actual file may exist (false when the directory listing showed it does not, so
     /// that a matching trace needs no attempt to remove it).
     var actualMayExist = true
+
+    /// The trace at `trace` (a normalized path), in `directory` when it is known already.
+    init(trace: String, directory: String? = nil, actualMayExist: Bool = true) {
+        self.trace = trace
+        self.directory = directory ?? CheckPath.directory(of: trace)
+        self.actualMayExist = actualMayExist
+    }
+
+    // The golden and actual paths are made when they are asked for, on the thread that checks the
+    // trace, not for every trace before the first is checked (two paths a trace were a seventh of
+    // that serial work).
+
+    /// Its golden file: `NAME.expected.jsonl` beside it.
+    var golden: String { CheckPath.concatenated(trace, GoldenNaming.goldenSuffix, "") }
+    /// Where a mismatch's actual output goes: `NAME.actual.jsonl` beside it.
+    var actual: String { CheckPath.concatenated(trace, GoldenNaming.actualSuffix, "") }
 }
 
 /// Finds the traces named by `check`'s paths, their golden files, and golden files without a trace.
@@ -72,7 +86,8 @@ struct TraceDiscovery {
     /// The traces, golden files and subdirectories of one directory.
     private struct Listing {
         var traces: [String] = []
-        var goldens: [String] = []
+        /// The golden files whose trace is not in ``traces``.
+        var orphans: [String] = []
         var directories: [String] = []
         /// The names of the actual files, lowercased (a file system may ignore case), when the
         /// directory could be listed.
@@ -148,10 +163,7 @@ struct TraceDiscovery {
         found.reserveCapacity(found.count + listing.traces.count)
         foundInOrder.reserveCapacity(foundInOrder.count + listing.traces.count)
         for trace in listing.traces { take(named: trace, in: directory, listing: listing) }
-        let goldens = Set(listing.traces.map { FileName(GoldenNaming.goldenName(of: $0)) })
-        for golden in listing.goldens where !goldens.contains(FileName(golden)) {
-            addOrphan(CheckPath.join(directory, golden))
-        }
+        for golden in listing.orphans { addOrphan(CheckPath.join(directory, golden)) }
         for subdirectory in listing.directories { search(CheckPath.join(directory, subdirectory)) }
     }
 
@@ -179,8 +191,7 @@ struct TraceDiscovery {
         let key = TraceKey(directory: listing.identity, name: name)
         guard found[key] == nil else { return }
         let target = CheckTarget(
-            trace: trace, golden: CheckPath.join(directory, name, suffix: GoldenNaming.goldenSuffix),
-            actual: CheckPath.join(directory, name, suffix: GoldenNaming.actualSuffix),
+            trace: trace, directory: directory,
             actualMayExist: listing.actuals.map { !$0.isEmpty && $0.contains(FileName((name + GoldenNaming.actualSuffix).lowercased())) }
                 ?? true)
         found[key] = target
@@ -194,28 +205,47 @@ struct TraceDiscovery {
     }
 
     /// The traces, golden files and subdirectories of `directory`, read once.
+    ///
+    /// The names are sorted out as bytes (``DirectoryNames``): only the traces and the subdirectories
+    /// are sorted, and a golden file is an orphan when no trace's name is the golden's name without
+    /// its suffix, found by a binary search of the sorted traces.
     private mutating func listing(of directory: String) -> Listing {
         if let listing = listings[FileName(directory)] { return listing }
         var listing = Listing()
         listing.identity = CheckFiles.identity(of: directory)
         let underScenes = GoldenNaming.isScenesDirectory(directory)
         do throws(TraceError) {
-            let entries = try CheckFiles.entries(inDirectory: directory)
-            listing.actuals = Set(entries.lazy.map(\.name).filter(GoldenNaming.isActual).map { FileName($0.lowercased()) })
-            for (name, listedKind) in ByteOrder.sorted(entries, by: { $0.name }) where !name.hasPrefix(".") {
-                switch listedKind ?? CheckFiles.kind(of: CheckPath.join(directory, name)) {
-                case .directory:
-                    if name != GoldenNaming.scenesDirectoryName { listing.directories.append(name) }
-                case .file:
-                    if GoldenNaming.isGolden(name) {
-                        listing.goldens.append(name)
-                    } else if !underScenes, GoldenNaming.isTrace(name) {
-                        listing.traces.append(name)
+            let names = try DirectoryNames(inDirectory: directory)
+            var actuals: Set<FileName> = []
+            names.withNames { keys in
+                var traces: [Int] = []
+                var goldens: [Int] = []
+                var directories: [Int] = []
+                for (index, name) in keys.enumerated() {
+                    let kind = GoldenNaming.kind(ofName: name)
+                    if kind == .actual { actuals.insert(FileName(names.name(index).lowercased())) }
+                    guard !GoldenNaming.isHidden(name) else { continue }
+                    switch names.entries[index].kind ?? CheckFiles.kind(of: CheckPath.join(directory, names.name(index))) {
+                    case .directory:
+                        if !name.elementsEqual(GoldenNaming.scenesDirectoryName.utf8) { directories.append(index) }
+                    case .file:
+                        if kind == .golden {
+                            goldens.append(index)
+                        } else if !underScenes, kind == .trace {
+                            traces.append(index)
+                        }
+                    case .missing, .linkToDirectory, .other:
+                        break
                     }
-                case .missing, .linkToDirectory, .other:
-                    break
+                }
+                let sortedTraces = ByteOrder.order(of: traces.map { keys[$0] }).map { keys[traces[$0]] }
+                listing.traces = sortedTraces.map { String(decoding: $0, as: UTF8.self) }
+                listing.directories = ByteOrder.order(of: directories.map { keys[$0] }).map { names.name(directories[$0]) }
+                for golden in goldens where !Self.hasTrace(golden: keys[golden], among: sortedTraces) {
+                    listing.orphans.append(names.name(golden))
                 }
             }
+            listing.actuals = actuals
         } catch {
             if CheckFiles.kind(of: directory) != .missing || searched.contains(CheckFiles.identity(of: directory)) {
                 problems.append(error)
@@ -223,5 +253,20 @@ struct TraceDiscovery {
         }
         listings[FileName(directory)] = listing
         return listing
+    }
+
+    /// Whether `golden` is the name of a trace of `traces` (sorted by their bytes) with
+    /// `.expected.jsonl` after it, byte for byte: ``GoldenNaming/goldenName(of:)`` of a trace.
+    private static func hasTrace(golden: UnsafeRawBufferPointer, among traces: [UnsafeRawBufferPointer]) -> Bool {
+        let suffix = GoldenNaming.goldenSuffix.utf8
+        guard golden.count > suffix.count, golden[(golden.count - suffix.count)...].elementsEqual(suffix) else { return false }
+        let stem = UnsafeRawBufferPointer(rebasing: golden[..<(golden.count - suffix.count)])
+        var low = 0
+        var high = traces.count
+        while low < high {
+            let middle = (low + high) / 2
+            if ByteOrder.precedes(traces[middle], stem) { low = middle + 1 } else { high = middle }
+        }
+        return low < traces.count && ByteOrder.same(traces[low], stem)
     }
 }

@@ -128,7 +128,7 @@ struct CheckCommand: Command {
         // the first trace is analyzed).
         var previous: (directory: String, config: CheckConfig?, policy: GoldenPolicy?)?
         for target in discovery.targets {
-            let directory = CheckPath.directory(of: target.trace)
+            let directory = target.directory
             let config: CheckConfig?
             if let previous, ByteOrder.same(previous.directory, directory) {
                 config = previous.config
