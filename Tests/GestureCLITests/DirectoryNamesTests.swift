@@ -82,4 +82,19 @@ import Testing
         let order = ByteOrder.order(of: buffers.map { UnsafeRawBufferPointer($0) })
         #expect(order.map { bytes[$0] } == bytes.sorted { $0.lexicographicallyPrecedes($1) })
     }
+
+    /// A trace is taken once however often and however it is named, before or after its directory is
+    /// searched, and shows as it was first named.
+    @Test func eachTraceOnceAsFirstNamed() throws {
+        let corpus = try CheckCorpus(goldens: false)
+        for name in ["a.json", "b.jsonl", "c.csv", "sub/d.jsonl"] { try corpus.write("t/" + name, TraceText.tap) }
+        let t = corpus.path("t")
+        let entries = [
+            (t + "/b.jsonl", true), (t, true), (t + "/../t/c.csv", true), (t + "/sub/../a.json", false), (t + "/sub", true), (t + "//sub/d.jsonl", true),
+        ].map { TraceDiscovery.Entry(path: $0.0, named: $0.1) }
+        let discovery = TraceDiscovery(entries)
+        #expect(discovery.targets.map(\.trace) == [t + "/a.json", t + "/b.jsonl", t + "/c.csv", t + "/sub/d.jsonl"])
+        let later = TraceDiscovery([TraceDiscovery.Entry(path: t + "/sub/../b.jsonl", named: true), TraceDiscovery.Entry(path: t, named: true)])
+        #expect(later.targets.map(\.trace) == [t + "/a.json", t + "/c.csv", t + "/sub/../b.jsonl", t + "/sub/d.jsonl"])
+    }
 }

@@ -58,7 +58,14 @@ struct TraceDiscovery {
     /// includes deleted ones), for notes on standard error.
     private(set) var vanished: [String] = []
 
-    private var found: [TraceKey: CheckTarget] = [:]
+    /// The keys of the traces found: those of `foundKeys[..<indexed]`. The others are added when a
+    /// trace is taken that could be one of them, not while the first search of a directory adds
+    /// traces that cannot have been found before (hashing each trace's key was a tenth of discovery).
+    private var found: Set<TraceKey> = []
+    private var foundKeys: [TraceKey] = []
+    private var indexed = 0
+    /// The directories (by identity) that traces were taken from.
+    private var directoriesTaken: Set<CheckFiles.Identity> = []
     /// The traces of `found` in the order they were found: in sorted order already when one
     /// directory without subdirectories is searched (sorting them again was 5% of discovery).
     private var foundInOrder: [CheckTarget] = []
@@ -94,6 +101,12 @@ struct TraceDiscovery {
         var actuals: Set<FileName>?
         /// The directory's identity, looked up once for its traces' keys.
         var identity: CheckFiles.Identity = .spelled([])
+
+        /// Whether the actual file of the trace `name` may exist: always when the directory could not
+        /// be listed, never when it has no actual files.
+        func actualMayExist(_ name: String) -> Bool {
+            actuals.map { !$0.isEmpty && $0.contains(FileName((name + GoldenNaming.actualSuffix).lowercased())) } ?? true
+        }
     }
 
     /// A path to look at and whether the user typed it (rather than piping it on standard input).
@@ -160,9 +173,19 @@ struct TraceDiscovery {
     private mutating func search(_ directory: String) {
         guard searched.insert(CheckFiles.identity(of: directory)).inserted else { return }
         let listing = self.listing(of: directory)
-        found.reserveCapacity(found.count + listing.traces.count)
         foundInOrder.reserveCapacity(foundInOrder.count + listing.traces.count)
-        for trace in listing.traces { take(named: trace, in: directory, listing: listing) }
+        foundKeys.reserveCapacity(foundKeys.count + listing.traces.count)
+        // No trace of a directory taken from for the first time was found before: its traces (each
+        // name once in a listing) are added without looking their keys up.
+        let fresh = directoriesTaken.insert(listing.identity).inserted
+        for trace in listing.traces {
+            if fresh, Self.splitsAtItsSlash(directory, trace) {
+                add(CheckTarget(trace: CheckPath.join(directory, trace), directory: directory, actualMayExist: listing.actualMayExist(trace)),
+                    key: TraceKey(directory: listing.identity, name: trace))
+            } else {
+                take(named: trace, in: directory, listing: listing)
+            }
+        }
         for golden in listing.orphans { addOrphan(CheckPath.join(directory, golden)) }
         for subdirectory in listing.directories { search(CheckPath.join(directory, subdirectory)) }
     }
@@ -180,22 +203,34 @@ struct TraceDiscovery {
     /// a `Character` of its own.
     private mutating func take(named name: String, in directory: String, listing: Listing) {
         let path = CheckPath.join(directory, name)
-        guard name.utf8.first.map({ $0 < 0x80 }) ?? false, directory.utf8.last.map({ $0 < 0x80 }) ?? false else {
+        guard Self.splitsAtItsSlash(directory, name) else {
             take(path, in: listing)
             return
         }
         take(path, name: name, directory: directory, listing: listing)
     }
 
+    /// Whether `CheckPath.join(directory, name)` splits into `directory` and `name` again: the name
+    /// starts and the directory ends with an ASCII byte.
+    private static func splitsAtItsSlash(_ directory: String, _ name: String) -> Bool {
+        (name.utf8.first.map { $0 < 0x80 } ?? false) && (directory.utf8.last.map { $0 < 0x80 } ?? false)
+    }
+
     private mutating func take(_ trace: String, name: String, directory: String, listing: Listing) {
         let key = TraceKey(directory: listing.identity, name: name)
-        guard found[key] == nil else { return }
-        let target = CheckTarget(
-            trace: trace, directory: directory,
-            actualMayExist: listing.actuals.map { !$0.isEmpty && $0.contains(FileName((name + GoldenNaming.actualSuffix).lowercased())) }
-                ?? true)
-        found[key] = target
+        while indexed < foundKeys.count {
+            found.insert(foundKeys[indexed])
+            indexed += 1
+        }
+        guard !found.contains(key) else { return }
+        directoriesTaken.insert(listing.identity)
+        add(CheckTarget(trace: trace, directory: directory, actualMayExist: listing.actualMayExist(name)), key: key)
+    }
+
+    /// Adds a trace not found before.
+    private mutating func add(_ target: CheckTarget, key: TraceKey) {
         foundInOrder.append(target)
+        foundKeys.append(key)
     }
 
     /// Adds an orphaned golden file unless it was found already, under this or another spelling.
@@ -255,11 +290,15 @@ struct TraceDiscovery {
         return listing
     }
 
+    private static let goldenSuffix = Array(GoldenNaming.goldenSuffix.utf8)
+
     /// Whether `golden` is the name of a trace of `traces` (sorted by their bytes) with
     /// `.expected.jsonl` after it, byte for byte: ``GoldenNaming/goldenName(of:)`` of a trace.
     private static func hasTrace(golden: UnsafeRawBufferPointer, among traces: [UnsafeRawBufferPointer]) -> Bool {
-        let suffix = GoldenNaming.goldenSuffix.utf8
-        guard golden.count > suffix.count, golden[(golden.count - suffix.count)...].elementsEqual(suffix) else { return false }
+        let suffix = goldenSuffix
+        guard golden.count > suffix.count,
+            suffix.withUnsafeBytes({ ByteOrder.same(UnsafeRawBufferPointer(rebasing: golden[(golden.count - suffix.count)...]), $0) })
+        else { return false }
         let stem = UnsafeRawBufferPointer(rebasing: golden[..<(golden.count - suffix.count)])
         var low = 0
         var high = traces.count
