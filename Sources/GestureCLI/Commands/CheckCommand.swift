@@ -121,12 +121,16 @@ struct CheckCommand: Command {
         }
         // Each trace's corpus config, and the WebDriver action files of corpora that check them.
         var finder = CheckConfigFinder()
-        var found: [(CheckTarget, GoldenPolicy)] = []
+        // The traces to check and, for each, its policy's place in `policies` (one a directory: a policy
+        // copied for each trace, then again for the shard, was a tenth of the work before the first trace).
+        var found: [CheckTarget] = []
+        var policyIndices: [Int] = []
+        var policies: [GoldenPolicy] = []
         let named = Set(settings.paths.map(CheckPath.normalized))
         // The traces of one directory come one after the other and share its config and policy: they
         // are looked up once for the directory (for each trace, they were a quarter of the time before
         // the first trace is analyzed).
-        var previous: (directory: String, config: CheckConfig?, policy: GoldenPolicy?)?
+        var previous: (directory: String, config: CheckConfig?, policy: Int?)?
         for target in discovery.targets {
             let directory = target.directory
             let config: CheckConfig?
@@ -151,20 +155,23 @@ struct CheckCommand: Command {
                 continue
             }
             if let policy = previous?.policy {
-                found.append((target, policy))
+                found.append(target)
+                policyIndices.append(policy)
                 continue
             }
             do throws(TraceError) {
-                let policy = try GoldenPolicy(config: config, settings: settings, elements: &finder.elementMaps)
-                previous?.policy = policy
-                found.append((target, policy))
+                policies.append(try GoldenPolicy(config: config, settings: settings, elements: &finder.elementMaps))
+                previous?.policy = policies.count - 1
+                found.append(target)
+                policyIndices.append(policies.count - 1)
             } catch {
                 return status.worse(environment.report(error))
             }
         }
-        let selected = settings.shard.select(found)
-        let targets = selected.map(\.0)
-        let policies = selected.map(\.1)
+        let selected = settings.shard.select(Array(found.indices))
+        let targets = selected.map { found[$0] }
+        let policyOfTarget = selected.map { policyIndices[$0] }
+        let targetPolicies = policies
         let orphans = settings.shard.index == 1 ? discovery.orphans : []
 
         var progress: ProgressLine?
@@ -203,7 +210,7 @@ struct CheckCommand: Command {
             count: targets.count, jobs: settings.jobs, window: max(64 * settings.jobs, 128),
             work: { index in
                 TraceCheck.run(
-                    targets[index], update: update, deliveries: deliveries, policy: policies[index], settings: analyzeSettings,
+                    targets[index], update: update, deliveries: deliveries, policy: targetPolicies[policyOfTarget[index]], settings: analyzeSettings,
                     resolver: resolver, sinks: sinks)
             },
             progress: { done in progress?.show("checked \(done) of \(targets.count) traces") },
