@@ -21,9 +21,20 @@ import Testing
     @Test(arguments: names)
     func namesAreSortedOutAsTheStringRulesSortThem(name: String) {
         var text = name
-        let (kind, hidden) = text.withUTF8 { bytes in
-            (GoldenNaming.kind(ofName: UnsafeRawBufferPointer(bytes)), GoldenNaming.isHidden(UnsafeRawBufferPointer(bytes)))
+        var none: [(word: UInt64, isTrace: Bool)] = []
+        var all: [(word: UInt64, isTrace: Bool)] = []
+        // Every other name's extension known first, then none: the same answer.
+        for other in Self.names {
+            var other = other
+            _ = other.withUTF8 { GoldenNaming.kind(ofName: UnsafeRawBufferPointer($0), extensions: &all) }
         }
+        let (kind, hidden, again) = text.withUTF8 { bytes in
+            (
+                GoldenNaming.kind(ofName: UnsafeRawBufferPointer(bytes), extensions: &none), GoldenNaming.isHidden(UnsafeRawBufferPointer(bytes)),
+                GoldenNaming.kind(ofName: UnsafeRawBufferPointer(bytes), extensions: &all)
+            )
+        }
+        #expect(again == kind)
         let expected: GoldenNaming.NameKind =
             GoldenNaming.isGolden(name) ? .golden : GoldenNaming.isActual(name) ? .actual : GoldenNaming.isTrace(name) ? .trace : .other
         #expect(kind == expected)

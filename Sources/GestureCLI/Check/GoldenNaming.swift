@@ -75,14 +75,17 @@ enum GoldenNaming {
     /// Whether the name whose UTF-8 bytes are `name` is a golden file's (``isGolden(_:)``), an actual
     /// file's (``isActual(_:)``), a trace's (``isTrace(_:)``) or another file's, read from the bytes
     /// when they are ``PlainName``'s, so that a directory's names need no `String` to be sorted out.
-    static func kind(ofName name: UnsafeRawBufferPointer) -> NameKind {
+    ///
+    /// - Parameter extensions: whether each extension seen so far (lowercased, up to 8 bytes) is a
+    ///   trace's, as `TraceEncoding(pathExtensionOf:)` says: it is asked once for each.
+    static func kind(ofName name: UnsafeRawBufferPointer, extensions: inout [(word: UInt64, isTrace: Bool)]) -> NameKind {
         guard let plain = PlainName(name) else {
             let text = String(decoding: name, as: UTF8.self)
             return isGolden(text) ? .golden : isActual(text) ? .actual : isTrace(text) ? .trace : .other
         }
         if plain.endsLonger(with: goldenSuffix) { return .golden }
         if plain.endsLonger(with: actualSuffix) { return .actual }
-        guard name.first != UInt8(ascii: "."), plain.hasTraceExtension || plain.endsLonger(with: ".actions") else { return .other }
+        guard name.first != UInt8(ascii: "."), plain.hasTraceExtension(&extensions) || plain.endsLonger(with: ".actions") else { return .other }
         return plain.isLowercased(sceneFileName) || plain.isLowercased(CheckConfig.fileName) ? .other : .trace
     }
 
@@ -123,16 +126,19 @@ enum GoldenNaming {
             }
         }
 
-        /// `TraceEncoding(pathExtensionOf: name) != nil` for a name without `/`: after its last `.`,
-        /// which is not its first byte, `json`, `jsonl`, `ndjson` or `csv` in any case.
-        var hasTraceExtension: Bool {
-            guard let dot = bytes.lastIndex(of: UInt8(ascii: ".")), dot > 0 else { return false }
-            let count = bytes.count &- dot &- 1
-            guard count >= 3 && count <= 6 else { return false }
+        /// `TraceEncoding(pathExtensionOf: name) != nil` for a name without `/`, whose answer depends only
+        /// on the extension in lowercase: asked of `TraceEncoding` once for each extension of up to 8
+        /// bytes and remembered in `extensions`.
+        func hasTraceExtension(_ extensions: inout [(word: UInt64, isTrace: Bool)]) -> Bool {
+            let count = bytes.count &- (bytes.lastIndex(of: UInt8(ascii: ".")) ?? bytes.count) &- 1
+            guard count >= 0, count <= 8 else { return TraceEncoding(pathExtensionOf: String(decoding: bytes, as: UTF8.self)) != nil }
+            // The extension's bytes in lowercase (never 0 in a name) and where it starts: one word for each.
             var word: UInt64 = 0
-            for j in 0..<count { word = word &<< 8 | UInt64(Self.lowercased(bytes[dot &+ 1 &+ j])) }
-            // "json", "jsonl", "ndjson", "csv"
-            return word == 0x6A73_6F6E || word == 0x6A_736F_6E6C || word == 0x6E64_6A73_6F6E || word == 0x63_7376
+            for byte in bytes[(bytes.count &- count)...] { word = word &<< 8 | UInt64(Self.lowercased(byte)) }
+            if let known = extensions.first(where: { $0.word == word }) { return known.isTrace }
+            let isTrace = TraceEncoding(pathExtensionOf: String(decoding: bytes, as: UTF8.self)) != nil
+            if bytes.count > count &+ 1 { extensions.append((word, isTrace)) }  // not for a name that is its extension
+            return isTrace
         }
 
         private static func lowercased(_ byte: UInt8) -> UInt8 {

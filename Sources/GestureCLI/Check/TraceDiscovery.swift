@@ -256,8 +256,9 @@ struct TraceDiscovery {
                 var traces: [Int] = []
                 var goldens: [Int] = []
                 var directories: [Int] = []
+                var extensions: [(word: UInt64, isTrace: Bool)] = []
                 for (index, name) in keys.enumerated() {
-                    let kind = GoldenNaming.kind(ofName: name)
+                    let kind = GoldenNaming.kind(ofName: name, extensions: &extensions)
                     if kind == .actual { actuals.insert(FileName(names.name(index).lowercased())) }
                     guard !GoldenNaming.isHidden(name) else { continue }
                     switch names.entries[index].kind ?? CheckFiles.kind(of: CheckPath.join(directory, names.name(index))) {
