@@ -212,17 +212,8 @@ enum CheckPath {
         }
     }
 
-    /// `directory/name` + `suffix`: `join(directory, name + suffix)`.
-    static func join(_ directory: String, _ name: String, suffix: String) -> String {
-        switch directory {
-        case ".": return name + suffix
-        case "/": return concatenated("/", name, suffix)
-        default: return concatenated(directory, "/", name, suffix)
-        }
-    }
-
     /// `a + b + c + d`, made at its final size at once: `+` copies the first and grows the copy for
-    /// each string after it (discovery makes three paths for each trace: 14% of its instructions).
+    /// each string after it (discovery makes each trace's path, its worker the golden and actual paths).
     static func concatenated(_ a: String, _ b: String, _ c: String, _ d: String = "") -> String {
         let count = a.utf8.count &+ b.utf8.count &+ c.utf8.count &+ d.utf8.count
         return String(unsafeUninitializedCapacity: count) { buffer in
