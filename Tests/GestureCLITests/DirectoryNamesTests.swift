@@ -92,6 +92,18 @@ import Testing
         }
         let order = ByteOrder.order(of: buffers.map { UnsafeRawBufferPointer($0) })
         #expect(order.map { bytes[$0] } == bytes.sorted { $0.lexicographicallyPrecedes($1) })
+        // Found again by the same integers; keys that are not there (prefixes, longer, other shared
+        // prefixes, past either end) are not.
+        for count in [0, 1, 2, keys.count] {
+            let some = Array(buffers.prefix(count)).map { UnsafeRawBufferPointer($0) }
+            let sorted = ByteOrder.SortedKeys(some)
+            #expect(sorted.keys.map { Array($0) } == some.map { Array($0) }.sorted { $0.lexicographicallyPrecedes($1) })
+            for probe in keys + ["aa", "aaaaaaaaaaaaaaaaaaaaa0", "aaaaaaaaaaaaaaaaaaaaabc", "zz", "\u{0}", "0", "a/b.jso", "é.json.x"] {
+                var probe = probe
+                let found = probe.withUTF8 { sorted.contains(UnsafeRawBufferPointer($0)) }
+                #expect(found == some.contains { Array($0) == Array(probe.utf8) }, "\(probe) among \(count)")
+            }
+        }
     }
 
     /// A trace is taken once however often and however it is named, before or after its directory is

@@ -274,8 +274,8 @@ struct TraceDiscovery {
                         break
                     }
                 }
-                let sortedTraces = ByteOrder.order(of: traces.map { keys[$0] }).map { keys[traces[$0]] }
-                listing.traces = sortedTraces.map { String(decoding: $0, as: UTF8.self) }
+                let sortedTraces = ByteOrder.SortedKeys(traces.map { keys[$0] })
+                listing.traces = sortedTraces.keys.map { String(decoding: $0, as: UTF8.self) }
                 listing.directories = ByteOrder.order(of: directories.map { keys[$0] }).map { names.name(directories[$0]) }
                 for golden in goldens where !Self.hasTrace(golden: keys[golden], among: sortedTraces) {
                     listing.orphans.append(names.name(golden))
@@ -293,20 +293,13 @@ struct TraceDiscovery {
 
     private static let goldenSuffix = Array(GoldenNaming.goldenSuffix.utf8)
 
-    /// Whether `golden` is the name of a trace of `traces` (sorted by their bytes) with
-    /// `.expected.jsonl` after it, byte for byte: ``GoldenNaming/goldenName(of:)`` of a trace.
-    private static func hasTrace(golden: UnsafeRawBufferPointer, among traces: [UnsafeRawBufferPointer]) -> Bool {
+    /// Whether `golden` is the name of a trace of `traces` with `.expected.jsonl` after it, byte for
+    /// byte: ``GoldenNaming/goldenName(of:)`` of a trace.
+    private static func hasTrace(golden: UnsafeRawBufferPointer, among traces: ByteOrder.SortedKeys) -> Bool {
         let suffix = goldenSuffix
         guard golden.count > suffix.count,
             suffix.withUnsafeBytes({ ByteOrder.same(UnsafeRawBufferPointer(rebasing: golden[(golden.count - suffix.count)...]), $0) })
         else { return false }
-        let stem = UnsafeRawBufferPointer(rebasing: golden[..<(golden.count - suffix.count)])
-        var low = 0
-        var high = traces.count
-        while low < high {
-            let middle = (low + high) / 2
-            if ByteOrder.precedes(traces[middle], stem) { low = middle + 1 } else { high = middle }
-        }
-        return low < traces.count && ByteOrder.same(traces[low], stem)
+        return traces.contains(UnsafeRawBufferPointer(rebasing: golden[..<(golden.count - suffix.count)]))
     }
 }
