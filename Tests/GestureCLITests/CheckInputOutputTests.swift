@@ -30,13 +30,15 @@ import Testing
         #expect(Array(CheckPath.fileName(of: path).utf8) == Array(Self.referenceFileName(path).utf8))
     }
 
-    @Test func pathsJoinWithASuffixAsWithout() {
+    /// A target's golden and actual paths, made from its trace's path when asked for, are the
+    /// trace's directory joined with the golden and actual names.
+    @Test func goldenAndActualPathsBesideTheTrace() {
         for directory in [".", "/", "x", "/work/corpus", "é"] {
             for name in ["a.json", "e\u{301}.csv", "\u{301}x.jsonl"] {
-                for suffix in ["", GoldenNaming.goldenSuffix, GoldenNaming.actualSuffix] {
-                    let joined = CheckPath.join(directory, name, suffix: suffix)
-                    #expect(Array(joined.utf8) == Array(CheckPath.join(directory, name + suffix).utf8))
-                }
+                let target = CheckTarget(trace: CheckPath.join(directory, name))
+                #expect(Array(target.golden.utf8) == Array(CheckPath.join(directory, name + GoldenNaming.goldenSuffix).utf8))
+                #expect(Array(target.actual.utf8) == Array(CheckPath.join(directory, name + GoldenNaming.actualSuffix).utf8))
+                #expect(Array(target.directory.utf8) == Array(CheckPath.directory(of: target.trace).utf8))
             }
         }
         #expect(CheckPath.concatenated("a", "/", "b", ".c") == "a/b.c")

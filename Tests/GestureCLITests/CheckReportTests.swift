@@ -187,7 +187,7 @@ extension CheckReportTests {
         let summary = CheckSummary(
             checks: [
                 TraceCheck(
-                    target: CheckTarget(trace: "dir/" + name, golden: "g", actual: "a"), outcome: .missingGolden, analysis: nil)
+                    target: CheckTarget(trace: "dir/" + name), outcome: .missingGolden, analysis: nil)
             ], orphans: [], found: 1, shard: .whole, update: false, tolerance: 0)
         let document = try #require(JUnitDocument.parse(JUnitReport.document(summary, seconds: 1.23456)))
         #expect(document.cases.first?.name == "a&b <c> \"d\" 'e'\u{FFFD}.jsonl")

@@ -58,40 +58,6 @@ enum CheckFiles {
         }
     }
 
-    /// The names in the directory at `path`, without `.` and `..`, in no particular order.
-    ///
-    /// - Throws: `TraceError.cannotOpen` with the system's reason.
-    static func names(inDirectory path: String) throws(TraceError) -> [String] {
-        try entries(inDirectory: path).map(\.name)
-    }
-
-    /// The entries of the directory at `path`, without `.` and `..`, in no particular order, with
-    /// their kind when the directory listing tells it (a file or a directory, not a link): the
-    /// others need ``kind(of:)``.
-    ///
-    /// - Throws: `TraceError.cannotOpen` with the system's reason.
-    static func entries(inDirectory path: String) throws(TraceError) -> [(name: String, kind: Kind?)] {
-        guard let directory = opendir(path) else { throw .cannotOpen(path: path, reason: reason()) }
-        defer { closedir(directory) }
-        var entries: [(name: String, kind: Kind?)] = []
-        while let entry = readdir(directory) {
-            let name = withUnsafePointer(to: &entry.pointee.d_name) { pointer in
-                pointer.withMemoryRebound(to: CChar.self, capacity: MemoryLayout.size(ofValue: pointer.pointee)) {
-                    String(cString: $0)
-                }
-            }
-            guard name != ".", name != ".." else { continue }
-            let kind: Kind?
-            switch Int32(entry.pointee.d_type) {
-            case Int32(DT_REG): kind = .file
-            case Int32(DT_DIR): kind = .directory
-            default: kind = nil
-            }
-            entries.append((name, kind))
-        }
-        return entries
-    }
-
     /// The bytes of the file at `path`, or nil when there is no such file.
     ///
     /// - Throws: `TraceError.cannotOpen` when the file exists but cannot be read (a directory, no

@@ -190,6 +190,8 @@ struct TextCheckReport: CheckReport {
     var color: Bool
 
     func entry(_ check: TraceCheck) -> String {
+        if case .matched = check.outcome { return "" }  // no golden path made for a matching trace
+        if case .unchanged = check.outcome { return "" }
         let target = check.target
         let trace = DiffLines.escaped(target.trace)
         let golden = DiffLines.escaped(target.golden)

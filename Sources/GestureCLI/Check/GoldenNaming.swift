@@ -44,14 +44,49 @@ enum GoldenNaming {
 
     /// `name.lowercased().hasSuffix(suffix) && name.count > suffix.count`, for a lowercase ASCII `suffix`.
     private static func endsLonger(_ name: String, with suffix: String) -> Bool {
-        if let plain = PlainName(name) { return plain.endsLonger(with: suffix) }
+        var name = name
+        if let plain = name.withUTF8({ PlainName(UnsafeRawBufferPointer($0))?.endsLonger(with: suffix) }) { return plain }
         return name.lowercased().hasSuffix(suffix) && name.count > suffix.count
     }
 
     /// `name.lowercased() == text`, for a lowercase ASCII `text`.
     private static func isLowercased(_ name: String, _ text: String) -> Bool {
-        if let plain = PlainName(name) { return plain.isLowercased(text) }
+        var name = name
+        if let plain = name.withUTF8({ PlainName(UnsafeRawBufferPointer($0))?.isLowercased(text) }) { return plain }
         return name.lowercased() == text
+    }
+
+    /// `name.hasPrefix(".")` of the name whose UTF-8 bytes are `name`: a `.` that is a character of its own.
+    static func isHidden(_ name: UnsafeRawBufferPointer) -> Bool {
+        guard name.first == UInt8(ascii: ".") else { return false }
+        if name.count == 1 || (name[1] < 0x80 && name[1] != 0x0D) { return true }
+        return String(decoding: name, as: UTF8.self).hasPrefix(".")
+    }
+
+    /// What a file name makes a file of a directory, for discovery.
+    enum NameKind: Equatable {
+        case golden
+        case actual
+        case trace
+        /// Anything else.
+        case other
+    }
+
+    /// Whether the name whose UTF-8 bytes are `name` is a golden file's (``isGolden(_:)``), an actual
+    /// file's (``isActual(_:)``), a trace's (``isTrace(_:)``) or another file's, read from the bytes
+    /// when they are ``PlainName``'s, so that a directory's names need no `String` to be sorted out.
+    ///
+    /// - Parameter extensions: whether each extension seen so far (lowercased, up to 8 bytes) is a
+    ///   trace's, as `TraceEncoding(pathExtensionOf:)` says: it is asked once for each.
+    static func kind(ofName name: UnsafeRawBufferPointer, extensions: inout [(word: UInt64, isTrace: Bool)]) -> NameKind {
+        guard let plain = PlainName(name) else {
+            let text = String(decoding: name, as: UTF8.self)
+            return isGolden(text) ? .golden : isActual(text) ? .actual : isTrace(text) ? .trace : .other
+        }
+        if plain.endsLonger(with: goldenSuffix) { return .golden }
+        if plain.endsLonger(with: actualSuffix) { return .actual }
+        guard name.first != UInt8(ascii: "."), plain.hasTraceExtension(&extensions) || plain.endsLonger(with: ".actions") else { return .other }
+        return plain.isLowercased(sceneFileName) || plain.isLowercased(CheckConfig.fileName) ? .other : .trace
     }
 
     /// A name of ASCII bytes without CR, compared as the rules above compare `name.lowercased()` and
@@ -63,39 +98,47 @@ enum GoldenNaming {
     /// byte by byte, was 60 million of the 400 million instructions `check` spent finding the traces of
     /// a 10,000-trace corpus before analyzing the first.
     private struct PlainName {
-        let name: String
+        let bytes: UnsafeRawBufferPointer
 
-        init?(_ name: String) {
-            var name = name
-            guard name.withUTF8({ bytes in bytes.allSatisfy { $0 < 0x80 && $0 != 0x0D } }) else { return nil }
-            self.name = name
+        init?(_ bytes: UnsafeRawBufferPointer) {
+            guard bytes.allSatisfy({ $0 < 0x80 && $0 != 0x0D }) else { return nil }
+            self.bytes = bytes
         }
 
         /// `name.lowercased().hasSuffix(suffix) && name.count > suffix.count`, for a lowercase ASCII `suffix`.
         func endsLonger(with suffix: String) -> Bool {
-            var name = name
             var suffix = suffix
-            return name.withUTF8 { bytes in
-                suffix.withUTF8 { tail in
-                    guard bytes.count > tail.count else { return false }
-                    let start = bytes.count &- tail.count
-                    for i in 0..<tail.count where Self.lowercased(bytes[start &+ i]) != tail[i] { return false }
-                    return true
-                }
+            return suffix.withUTF8 { tail in
+                guard bytes.count > tail.count else { return false }
+                let start = bytes.count &- tail.count
+                for i in 0..<tail.count where Self.lowercased(bytes[start &+ i]) != tail[i] { return false }
+                return true
             }
         }
 
         /// `name.lowercased() == text`, for a lowercase ASCII `text`.
         func isLowercased(_ text: String) -> Bool {
-            var name = name
             var text = text
-            return name.withUTF8 { bytes in
-                text.withUTF8 { text in
-                    guard bytes.count == text.count else { return false }
-                    for i in 0..<bytes.count where Self.lowercased(bytes[i]) != text[i] { return false }
-                    return true
-                }
+            return text.withUTF8 { text in
+                guard bytes.count == text.count else { return false }
+                for i in 0..<bytes.count where Self.lowercased(bytes[i]) != text[i] { return false }
+                return true
             }
+        }
+
+        /// `TraceEncoding(pathExtensionOf: name) != nil` for a name without `/`, whose answer depends only
+        /// on the extension in lowercase: asked of `TraceEncoding` once for each extension of up to 8
+        /// bytes and remembered in `extensions`.
+        func hasTraceExtension(_ extensions: inout [(word: UInt64, isTrace: Bool)]) -> Bool {
+            let count = bytes.count &- (bytes.lastIndex(of: UInt8(ascii: ".")) ?? bytes.count) &- 1
+            guard count >= 0, count <= 8 else { return TraceEncoding(pathExtensionOf: String(decoding: bytes, as: UTF8.self)) != nil }
+            // The extension's bytes in lowercase (never 0 in a name) and where it starts: one word for each.
+            var word: UInt64 = 0
+            for byte in bytes[(bytes.count &- count)...] { word = word &<< 8 | UInt64(Self.lowercased(byte)) }
+            if let known = extensions.first(where: { $0.word == word }) { return known.isTrace }
+            let isTrace = TraceEncoding(pathExtensionOf: String(decoding: bytes, as: UTF8.self)) != nil
+            if bytes.count > count &+ 1 { extensions.append((word, isTrace)) }  // not for a name that is its extension
+            return isTrace
         }
 
         private static func lowercased(_ byte: UInt8) -> UInt8 {
@@ -169,35 +212,33 @@ enum CheckPath {
         }
     }
 
-    /// `directory/name` + `suffix`: `join(directory, name + suffix)`.
-    static func join(_ directory: String, _ name: String, suffix: String) -> String {
-        switch directory {
-        case ".": return name + suffix
-        case "/": return concatenated("/", name, suffix)
-        default: return concatenated(directory, "/", name, suffix)
+    /// `a + b + c + d`, made at its final size at once: `+` copies the first and grows the copy for
+    /// each string after it (discovery makes each trace's path, its worker the golden and actual paths).
+    static func concatenated(_ a: String, _ b: String, _ c: String, _ d: String = "") -> String {
+        let count = a.utf8.count &+ b.utf8.count &+ c.utf8.count &+ d.utf8.count
+        return String(unsafeUninitializedCapacity: count) { buffer in
+            guard let start = buffer.baseAddress else { return 0 }
+            // Each part copied to where the one before ended (a nested function that moved a captured
+            // end was an exclusivity check a part: a quarter of making a path).
+            let end = copy(d, to: copy(c, to: copy(b, to: copy(a, to: start))))
+            return end - start
         }
     }
 
-    /// `a + b + c + d`, made at its final size at once: `+` copies the first and grows the copy for
-    /// each string after it (discovery makes three paths for each trace: 14% of its instructions).
-    static func concatenated(_ a: String, _ b: String, _ c: String, _ d: String = "") -> String {
-        var parts = (a, b, c, d)
-        let count = parts.0.utf8.count + parts.1.utf8.count + parts.2.utf8.count + parts.3.utf8.count
-        return String(unsafeUninitializedCapacity: count) { buffer in
-            var end = 0
-            func copy(_ part: inout String) {
-                part.withUTF8 { bytes in
-                    guard let source = bytes.baseAddress, let target = buffer.baseAddress else { return }
-                    (target + end).update(from: source, count: bytes.count)
-                    end += bytes.count
-                }
-            }
-            copy(&parts.0)
-            copy(&parts.1)
-            copy(&parts.2)
-            copy(&parts.3)
-            return end
+    /// Copies the UTF-8 bytes of `part` to `target`; where they end.
+    private static func copy(_ part: String, to target: UnsafeMutablePointer<UInt8>) -> UnsafeMutablePointer<UInt8> {
+        let copied = part.utf8.withContiguousStorageIfAvailable { bytes in
+            guard let source = bytes.baseAddress else { return target }
+            target.update(from: source, count: bytes.count)
+            return target + bytes.count
         }
+        if let copied { return copied }
+        var end = target
+        for byte in part.utf8 {
+            end.pointee = byte
+            end += 1
+        }
+        return end
     }
 
     /// The directory part of a normalized path: `.` for a bare name.

@@ -4,13 +4,27 @@ import GestureTrace
 struct CheckTarget: Sendable, Hashable {
     /// The trace's path, normalized (``CheckPath/normalized(_:)``).
     var trace: String
-    /// Its golden file: `NAME.expected.jsonl` beside it.
-    var golden: String
-    /// Where a mismatch's actual output goes: `NAME.actual.jsonl` beside it.
-    var actual: String
+    /// Its directory: `CheckPath.directory(of: trace)`.
+    var directory: String
     /// Whether the actual file may exist (false when the directory listing showed it does not, so
     /// that a matching trace needs no attempt to remove it).
     var actualMayExist = true
+
+    /// The trace at `trace` (a normalized path), in `directory` when it is known already.
+    init(trace: String, directory: String? = nil, actualMayExist: Bool = true) {
+        self.trace = trace
+        self.directory = directory ?? CheckPath.directory(of: trace)
+        self.actualMayExist = actualMayExist
+    }
+
+    // The golden and actual paths are made when they are asked for, on the thread that checks the
+    // trace, not for every trace before the first is checked (two paths a trace were a seventh of
+    // that serial work).
+
+    /// Its golden file: `NAME.expected.jsonl` beside it.
+    var golden: String { CheckPath.concatenated(trace, GoldenNaming.goldenSuffix, "") }
+    /// Where a mismatch's actual output goes: `NAME.actual.jsonl` beside it.
+    var actual: String { CheckPath.concatenated(trace, GoldenNaming.actualSuffix, "") }
 }
 
 /// Finds the traces named by `check`'s paths, their golden files, and golden files without a trace.
@@ -44,7 +58,14 @@ struct TraceDiscovery {
     /// includes deleted ones), for notes on standard error.
     private(set) var vanished: [String] = []
 
-    private var found: [TraceKey: CheckTarget] = [:]
+    /// The keys of the traces found: those of `foundKeys[..<indexed]`. The others are added when a
+    /// trace is taken that could be one of them, not while the first search of a directory adds
+    /// traces that cannot have been found before (hashing each trace's key was a tenth of discovery).
+    private var found: Set<TraceKey> = []
+    private var foundKeys: [TraceKey] = []
+    private var indexed = 0
+    /// The directories (by identity) that traces were taken from.
+    private var directoriesTaken: Set<CheckFiles.Identity> = []
     /// The traces of `found` in the order they were found: in sorted order already when one
     /// directory without subdirectories is searched (sorting them again was 5% of discovery).
     private var foundInOrder: [CheckTarget] = []
@@ -72,13 +93,20 @@ struct TraceDiscovery {
     /// The traces, golden files and subdirectories of one directory.
     private struct Listing {
         var traces: [String] = []
-        var goldens: [String] = []
+        /// The golden files whose trace is not in ``traces``.
+        var orphans: [String] = []
         var directories: [String] = []
         /// The names of the actual files, lowercased (a file system may ignore case), when the
         /// directory could be listed.
         var actuals: Set<FileName>?
         /// The directory's identity, looked up once for its traces' keys.
         var identity: CheckFiles.Identity = .spelled([])
+
+        /// Whether the actual file of the trace `name` may exist: always when the directory could not
+        /// be listed, never when it has no actual files.
+        func actualMayExist(_ name: String) -> Bool {
+            actuals.map { !$0.isEmpty && $0.contains(FileName((name + GoldenNaming.actualSuffix).lowercased())) } ?? true
+        }
     }
 
     /// A path to look at and whether the user typed it (rather than piping it on standard input).
@@ -145,13 +173,20 @@ struct TraceDiscovery {
     private mutating func search(_ directory: String) {
         guard searched.insert(CheckFiles.identity(of: directory)).inserted else { return }
         let listing = self.listing(of: directory)
-        found.reserveCapacity(found.count + listing.traces.count)
         foundInOrder.reserveCapacity(foundInOrder.count + listing.traces.count)
-        for trace in listing.traces { take(named: trace, in: directory, listing: listing) }
-        let goldens = Set(listing.traces.map { FileName(GoldenNaming.goldenName(of: $0)) })
-        for golden in listing.goldens where !goldens.contains(FileName(golden)) {
-            addOrphan(CheckPath.join(directory, golden))
+        foundKeys.reserveCapacity(foundKeys.count + listing.traces.count)
+        // No trace of a directory taken from for the first time was found before: its traces (each
+        // name once in a listing) are added without looking their keys up.
+        let fresh = directoriesTaken.insert(listing.identity).inserted
+        for trace in listing.traces {
+            if fresh, Self.splitsAtItsSlash(directory, trace) {
+                add(CheckTarget(trace: CheckPath.join(directory, trace), directory: directory, actualMayExist: listing.actualMayExist(trace)),
+                    key: TraceKey(directory: listing.identity, name: trace))
+            } else {
+                take(named: trace, in: directory, listing: listing)
+            }
         }
+        for golden in listing.orphans { addOrphan(CheckPath.join(directory, golden)) }
         for subdirectory in listing.directories { search(CheckPath.join(directory, subdirectory)) }
     }
 
@@ -168,23 +203,34 @@ struct TraceDiscovery {
     /// a `Character` of its own.
     private mutating func take(named name: String, in directory: String, listing: Listing) {
         let path = CheckPath.join(directory, name)
-        guard name.utf8.first.map({ $0 < 0x80 }) ?? false, directory.utf8.last.map({ $0 < 0x80 }) ?? false else {
+        guard Self.splitsAtItsSlash(directory, name) else {
             take(path, in: listing)
             return
         }
         take(path, name: name, directory: directory, listing: listing)
     }
 
+    /// Whether `CheckPath.join(directory, name)` splits into `directory` and `name` again: the name
+    /// starts and the directory ends with an ASCII byte.
+    private static func splitsAtItsSlash(_ directory: String, _ name: String) -> Bool {
+        (name.utf8.first.map { $0 < 0x80 } ?? false) && (directory.utf8.last.map { $0 < 0x80 } ?? false)
+    }
+
     private mutating func take(_ trace: String, name: String, directory: String, listing: Listing) {
         let key = TraceKey(directory: listing.identity, name: name)
-        guard found[key] == nil else { return }
-        let target = CheckTarget(
-            trace: trace, golden: CheckPath.join(directory, name, suffix: GoldenNaming.goldenSuffix),
-            actual: CheckPath.join(directory, name, suffix: GoldenNaming.actualSuffix),
-            actualMayExist: listing.actuals.map { !$0.isEmpty && $0.contains(FileName((name + GoldenNaming.actualSuffix).lowercased())) }
-                ?? true)
-        found[key] = target
+        while indexed < foundKeys.count {
+            found.insert(foundKeys[indexed])
+            indexed += 1
+        }
+        guard !found.contains(key) else { return }
+        directoriesTaken.insert(listing.identity)
+        add(CheckTarget(trace: trace, directory: directory, actualMayExist: listing.actualMayExist(name)), key: key)
+    }
+
+    /// Adds a trace not found before.
+    private mutating func add(_ target: CheckTarget, key: TraceKey) {
         foundInOrder.append(target)
+        foundKeys.append(key)
     }
 
     /// Adds an orphaned golden file unless it was found already, under this or another spelling.
@@ -194,28 +240,48 @@ struct TraceDiscovery {
     }
 
     /// The traces, golden files and subdirectories of `directory`, read once.
+    ///
+    /// The names are sorted out as bytes (``DirectoryNames``): only the traces and the subdirectories
+    /// are sorted, and a golden file is an orphan when no trace's name is the golden's name without
+    /// its suffix, found by a binary search of the sorted traces.
     private mutating func listing(of directory: String) -> Listing {
         if let listing = listings[FileName(directory)] { return listing }
         var listing = Listing()
         listing.identity = CheckFiles.identity(of: directory)
         let underScenes = GoldenNaming.isScenesDirectory(directory)
         do throws(TraceError) {
-            let entries = try CheckFiles.entries(inDirectory: directory)
-            listing.actuals = Set(entries.lazy.map(\.name).filter(GoldenNaming.isActual).map { FileName($0.lowercased()) })
-            for (name, listedKind) in ByteOrder.sorted(entries, by: { $0.name }) where !name.hasPrefix(".") {
-                switch listedKind ?? CheckFiles.kind(of: CheckPath.join(directory, name)) {
-                case .directory:
-                    if name != GoldenNaming.scenesDirectoryName { listing.directories.append(name) }
-                case .file:
-                    if GoldenNaming.isGolden(name) {
-                        listing.goldens.append(name)
-                    } else if !underScenes, GoldenNaming.isTrace(name) {
-                        listing.traces.append(name)
+            let names = try DirectoryNames(inDirectory: directory)
+            var actuals: Set<FileName> = []
+            names.withNames { keys in
+                var traces: [Int] = []
+                var goldens: [Int] = []
+                var directories: [Int] = []
+                var extensions: [(word: UInt64, isTrace: Bool)] = []
+                for (index, name) in keys.enumerated() {
+                    let kind = GoldenNaming.kind(ofName: name, extensions: &extensions)
+                    if kind == .actual { actuals.insert(FileName(names.name(index).lowercased())) }
+                    guard !GoldenNaming.isHidden(name) else { continue }
+                    switch names.entries[index].kind ?? CheckFiles.kind(of: CheckPath.join(directory, names.name(index))) {
+                    case .directory:
+                        if !name.elementsEqual(GoldenNaming.scenesDirectoryName.utf8) { directories.append(index) }
+                    case .file:
+                        if kind == .golden {
+                            goldens.append(index)
+                        } else if !underScenes, kind == .trace {
+                            traces.append(index)
+                        }
+                    case .missing, .linkToDirectory, .other:
+                        break
                     }
-                case .missing, .linkToDirectory, .other:
-                    break
+                }
+                let sortedTraces = ByteOrder.SortedKeys(traces.map { keys[$0] })
+                listing.traces = sortedTraces.keys.map { String(decoding: $0, as: UTF8.self) }
+                listing.directories = ByteOrder.order(of: directories.map { keys[$0] }).map { names.name(directories[$0]) }
+                for golden in goldens where !Self.hasTrace(golden: keys[golden], among: sortedTraces) {
+                    listing.orphans.append(names.name(golden))
                 }
             }
+            listing.actuals = actuals
         } catch {
             if CheckFiles.kind(of: directory) != .missing || searched.contains(CheckFiles.identity(of: directory)) {
                 problems.append(error)
@@ -223,5 +289,17 @@ struct TraceDiscovery {
         }
         listings[FileName(directory)] = listing
         return listing
+    }
+
+    private static let goldenSuffix = Array(GoldenNaming.goldenSuffix.utf8)
+
+    /// Whether `golden` is the name of a trace of `traces` with `.expected.jsonl` after it, byte for
+    /// byte: ``GoldenNaming/goldenName(of:)`` of a trace.
+    private static func hasTrace(golden: UnsafeRawBufferPointer, among traces: ByteOrder.SortedKeys) -> Bool {
+        let suffix = goldenSuffix
+        guard golden.count > suffix.count,
+            suffix.withUnsafeBytes({ ByteOrder.same(UnsafeRawBufferPointer(rebasing: golden[(golden.count - suffix.count)...]), $0) })
+        else { return false }
+        return traces.contains(UnsafeRawBufferPointer(rebasing: golden[..<(golden.count - suffix.count)]))
     }
 }
