@@ -87,12 +87,13 @@ enum DecimalFormatting {
     static func roundedUnits(_ value: Double, fractionDigits: Int) -> UInt64? {
         guard value.magnitude < 1e6, fractionDigits >= 0, fractionDigits <= maximumScaledPlaces else { return nil }
         let scaled = value.magnitude * Double(Int64(truncatingIfNeeded: unitsPerWhole(fractionDigits)))
-        // Truncated through Int64, which for a scaled value from 0 to 10¹² is its floor (one
-        // instruction; `rounded(.down)` called the C library, and UInt64(Double) took about 60).
-        let whole = Int64(scaled)
-        let fraction = scaled - Double(whole)
-        guard (fraction - 0.5).magnitude > 1e-3 else { return nil }
-        return UInt64(truncatingIfNeeded: whole) &+ (fraction > 0.5 ? 1 : 0)
+        // The nearest integer, by adding 2^52: for a scaled value from 0 to 10¹² the sum's last bit is
+        // worth 1, so the addition rounds to an integer, whose bits are the sum's low bits (no conversion,
+        // whose range checks took a dozen instructions). Its distance to `scaled` is exact.
+        let rounded = scaled + 4_503_599_627_370_496
+        let distance = scaled - (rounded - 4_503_599_627_370_496)
+        guard distance.magnitude < 0.5 - 1e-3 else { return nil }
+        return rounded.bitPattern &- (4_503_599_627_370_496 as Double).bitPattern
     }
 
     /// 10^`places` for `places` from 0 to 6, the places ``roundedUnits(_:fractionDigits:)`` takes.

@@ -189,16 +189,28 @@ enum NumberParser {
     /// Whether `byte` can be part of a number literal (the readers take a literal as the longest run of them).
     @inline(__always)
     static func isNumberByte(_ byte: UInt8) -> Bool {
-        // One bit per byte of the set (`0-9 - . + e E`), 0x00 ... 0x7F in two words; shifts mask their count.
-        let low: UInt64 = 0x03FF_6800_0000_0000  // 0x2B, 0x2D, 0x2E, 0x30 ... 0x39
-        let high: UInt64 = 0x0000_0020_0000_0020  // 0x45, 0x65
-        return byte < 0x80 && ((byte < 0x40 ? low : high) &>> UInt64(byte & 0x3F)) & 1 != 0
+        // One bit per byte of the set (`+ - . 0-9 E e`), all from 0x2B to 0x2B + 63: one word, one test of the range.
+        let set: UInt64 = 0x0400_0000_0400_7FED  // + at bit 0, - . at 2 3, digits at 5 ... 14, E at 26, e at 58
+        let offset = byte &- 0x2B
+        return offset < 64 && (set &>> UInt64(offset)) & 1 != 0
     }
 
-    /// 10^0 ... 10^8.
-    private static let smallPowersOfTen: [UInt64] = [
-        1, 10, 100, 1000, 10_000, 100_000, 1_000_000, 10_000_000, 100_000_000,
-    ]
+    /// 10^`count` for `count` from 0 to 8.
+    @inline(__always)
+    static func smallPowerOfTen(_ count: Int) -> UInt64 {
+        // A switch, which the compiler makes a table in the binary, without the array's bounds check.
+        switch count {
+        case 0: return 1
+        case 1: return 10
+        case 2: return 100
+        case 3: return 1_000
+        case 4: return 10_000
+        case 5: return 100_000
+        case 6: return 1_000_000
+        case 7: return 10_000_000
+        default: return 100_000_000
+        }
+    }
 
     /// How many ASCII digits the little-endian word `bytes` starts with (0 ... 8).
     ///
@@ -224,6 +236,16 @@ enum NumberParser {
         return value & 0xFFFF_FFFF
     }
 
+    /// The value of the eight bytes of `bytes`, all ASCII digits: ``valueOfDigits(_:count:)`` without its padding.
+    @inline(__always)
+    static func valueOfEightDigits(_ bytes: UInt64) -> UInt64 {
+        var value = bytes &- 0x3030_3030_3030_3030
+        value = value &* 10 &+ (value >> 8)
+        let mask: UInt64 = 0x0000_00FF_0000_00FF
+        value = ((value & mask) &* 0x000F_4240_0000_0064 &+ ((value >> 16) & mask) &* 0x0000_2710_0000_0001) >> 32
+        return value & 0xFFFF_FFFF
+    }
+
     /// Consumes the run of ASCII digits at `p` (before `end`), appending them to `mantissa` (which wraps
     /// beyond 19 digits: the caller counts them), eight at a time where it can.
     @inline(__always)
@@ -232,7 +254,7 @@ enum NumberParser {
             let bytes = UInt64(littleEndian: UnsafeRawPointer(p).loadUnaligned(as: UInt64.self))
             let count = leadingDigitCount(bytes)
             if count == 0 { return }
-            mantissa = mantissa &* smallPowersOfTen[count] &+ valueOfDigits(bytes, count: count)
+            mantissa = mantissa &* smallPowerOfTen(count) &+ valueOfDigits(bytes, count: count)
             p += count
             if count < 8 { return }
         }
@@ -278,6 +300,11 @@ enum NumberParser {
     }
 
     /// `scanValue` of a short decimal with at least 32 bytes readable at `start`; nil for anything else.
+    ///
+    /// Takes `-ddd` and `-ddd.ddd` with 1 to 7 integer digits and 19 significant digits at most. The digits
+    /// are read as one run with the point taken out: the integer digits of the first word merged with the
+    /// word one byte further on, then whole words of eight (no padding, no count) and a short tail, so
+    /// that a 17-digit spelling such as `55097.315742722196` costs two full conversions and one digit.
     @inline(__always)
     static func scanShort(_ start: UnsafePointer<UInt8>, _ value: inout Double) -> UnsafePointer<UInt8>? {
         var q = start
@@ -288,30 +315,46 @@ enum NumberParser {
         guard integerDigits > 0, integerDigits < 8, integerDigits == 1 || q.pointee != UInt8(ascii: "0") else {
             return nil
         }
-        var mantissa = valueOfDigits(integer, count: integerDigits)
-        q += integerDigits
-        var digits = integerDigits
+        var mantissa: UInt64
         var exponent = 0
-        if q.pointee == UInt8(ascii: ".") {
-            let first = word(q + 1)
-            var fractionDigits = leadingDigitCount(first)
-            guard fractionDigits > 0 else { return nil }
-            mantissa = mantissa &* smallPowersOfTen[fractionDigits] &+ valueOfDigits(first, count: fractionDigits)
-            q += 1 + fractionDigits
-            if fractionDigits == 8 {
-                let second = word(q)
+        if q[integerDigits] != UInt8(ascii: ".") {
+            mantissa = valueOfDigits(integer, count: integerDigits)
+            q += integerDigits
+        } else {
+            // The first eight digits without the point: byte i of `run` is digit i of the literal.
+            let integerMask: UInt64 = (1 &<< UInt64(truncatingIfNeeded: integerDigits &* 8)) &- 1
+            let run = integer & integerMask | word(q + 1) & ~integerMask
+            let runDigits = leadingDigitCount(run)
+            guard runDigits > integerDigits else { return nil }
+            var digits: Int
+            if runDigits < 8 {
+                mantissa = valueOfDigits(run, count: runDigits)
+                digits = runDigits
+            } else {
+                mantissa = valueOfEightDigits(run)
+                let second = word(q + 9)
                 let more = leadingDigitCount(second)
-                guard more < 8 else { return nil }
-                if more > 0 {
-                    mantissa = mantissa &* smallPowersOfTen[more] &+ valueOfDigits(second, count: more)
-                    q += more
-                    fractionDigits &+= more
+                if more < 8 {
+                    if more > 0 {
+                        mantissa = mantissa &* smallPowerOfTen(more) &+ valueOfDigits(second, count: more)
+                    }
+                    digits = 8 &+ more
+                } else {
+                    mantissa = mantissa &* 100_000_000 &+ valueOfEightDigits(second)
+                    digits = 16
+                    // At most three more: 19 digits always fit.
+                    while digits < 19 {
+                        let digit = q[digits &+ 1] &- 0x30
+                        if digit >= 10 { break }
+                        mantissa = mantissa &* 10 &+ UInt64(digit)
+                        digits &+= 1
+                    }
                 }
             }
-            digits &+= fractionDigits
-            exponent = -fractionDigits
+            q += digits &+ 1
+            exponent = integerDigits &- digits
         }
-        guard digits <= 19, !isNumberByte(q.pointee) else { return nil }
+        guard !isNumberByte(q.pointee) else { return nil }
         if mantissa == 0 {
             value = negative ? -0.0 : 0.0
             return q
