@@ -128,7 +128,8 @@ struct ByteWriter {
         let fraction = units &- wholePart &* perWhole
         // At most 10⁶: one word of digits, without its leading "0" bytes (its lowest), the last kept.
         check(8)
-        let wholeDigits = DecimalFormatting.eightDigits(wholePart)
+        let wholeDigits = wholePart < 10_000
+            ? DecimalFormatting.eightDigits(lanes: wholePart << 32) : DecimalFormatting.eightDigits(wholePart)
         let leadingZeros = UInt64(truncatingIfNeeded: ((wholeDigits ^ 0x3030_3030_3030_3030) | 1 << 63).trailingZeroBitCount) & ~7
         Self.store(wholeDigits &>> leadingZeros, at: p)
         p += 8 &- Int(truncatingIfNeeded: leadingZeros >> 3)

@@ -123,7 +123,14 @@ enum DecimalFormatting {
     @inline(__always)
     static func eightDigits(_ value: UInt64) -> UInt64 {
         let high = value / 10_000
-        var lanes = high | ((value &- high &* 10_000) << 32)
+        return eightDigits(lanes: high | ((value &- high &* 10_000) << 32))
+    }
+
+    /// ``eightDigits(_:)`` of `high` × 10⁴ + `low` given as `high | low << 32` (both below 10⁴): for a
+    /// value below 10⁴, `value << 32`, without the division.
+    @inline(__always)
+    static func eightDigits(lanes: UInt64) -> UInt64 {
+        var lanes = lanes
         // v / 100 for v < 10⁴: (v × 10486) >> 20.
         let hundreds = ((lanes &* 10_486) >> 20) & 0x0000_007F_0000_007F
         lanes = hundreds | ((lanes &- hundreds &* 100) << 16)

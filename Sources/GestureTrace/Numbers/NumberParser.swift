@@ -139,6 +139,17 @@ enum NumberParser {
         return eiselLemire(mantissa, exponent, negative: negative)
     }
 
+    /// `convert` of `scanShort`'s numbers, whose exponent is from -18 to 0: Clinger's test without the
+    /// exponent's range, Eisel-Lemire without its.
+    @inline(__always)
+    static func convertShort(_ mantissa: UInt64, _ exponent: Int, negative: Bool) -> Double? {
+        if mantissa <= 1 << 53 {
+            let value = Double(mantissa) / powersOfTen[0 &- exponent]
+            return negative ? -value : value
+        }
+        return eiselLemire(mantissa, exponent, negative: negative, normalRange: true)
+    }
+
     /// The Eisel-Lemire conversion of `±mantissa × 10^exponent` (mantissa nonzero), nil when it cannot decide.
     ///
     /// After Daniel Lemire, "Number Parsing at a Gigabyte per Second" (2021), as in Go's `strconv` and
@@ -146,7 +157,17 @@ enum NumberParser {
     /// unless the product is too close to a rounding boundary for the truncation error to be excluded.
     @inline(__always)
     static func eiselLemire(_ mantissa: UInt64, _ exponent: Int, negative: Bool) -> Double? {
-        guard exponent >= minimumPowerExponent, exponent <= maximumPowerExponent else { return nil }
+        eiselLemire(mantissa, exponent, negative: negative, normalRange: false)
+    }
+
+    /// `eiselLemire` without its range checks when `normalRange` (a constant where it is inlined) says the
+    /// exponent is from -19 to 19, so that the value (from 10^-19 to 10^39) is in the table and neither
+    /// subnormal nor infinite.
+    @inline(__always)
+    static func eiselLemire(_ mantissa: UInt64, _ exponent: Int, negative: Bool, normalRange: Bool) -> Double? {
+        if !normalRange {
+            guard exponent >= minimumPowerExponent, exponent <= maximumPowerExponent else { return nil }
+        }
         let leadingZeros = mantissa.leadingZeroBitCount
         let normalized = mantissa << UInt64(leadingZeros)
         // floor(exponent × log2(10)) + 64 + bias - leadingZeros.
@@ -178,7 +199,7 @@ enum NumberParser {
             significand >>= 1
             exponent2 &+= 1
         }
-        if exponent2 &- 1 >= 0x7FF - 1 {
+        if !normalRange, exponent2 &- 1 >= 0x7FF - 1 {
             return nil  // subnormal or zero, or infinite
         }
         var bits = exponent2 << 52 | significand & 0x000F_FFFF_FFFF_FFFF
@@ -214,13 +235,13 @@ enum NumberParser {
 
     /// How many ASCII digits the little-endian word `bytes` starts with (0 ... 8).
     ///
-    /// A byte is a digit when its high nibble is 3 and stays 3 after adding 6. A carry out of a byte (from a
-    /// byte >= 0xFA, not a digit) can only disturb the bytes after the first non-digit, which do not count.
+    /// A byte is a digit when, XORed with `0`, it is at most 9: neither it nor it plus 0x76 reaches 0x80. A carry
+    /// out of a byte (from a byte that is not a digit) can only disturb the bytes after it, which do not count.
     @inline(__always)
     static func leadingDigitCount(_ bytes: UInt64) -> Int {
-        let high = (bytes & 0xF0F0_F0F0_F0F0_F0F0) ^ 0x3030_3030_3030_3030
-        let adjusted = ((bytes &+ 0x0606_0606_0606_0606) & 0xF0F0_F0F0_F0F0_F0F0) ^ 0x3030_3030_3030_3030
-        return (high | adjusted).trailingZeroBitCount &>> 3
+        let offsets = bytes ^ 0x3030_3030_3030_3030
+        let nonDigits = (offsets | (offsets &+ 0x7676_7676_7676_7676)) & 0x8080_8080_8080_8080
+        return nonDigits.trailingZeroBitCount &>> 3
     }
 
     /// The value of the first `count` (1 ... 8) bytes of `bytes`, all ASCII digits.
@@ -359,7 +380,7 @@ enum NumberParser {
             value = negative ? -0.0 : 0.0
             return q
         }
-        guard let converted = convert(mantissa, exponent, negative: negative) else { return nil }
+        guard let converted = convertShort(mantissa, exponent, negative: negative) else { return nil }
         value = converted
         return q
     }
