@@ -216,22 +216,10 @@ enum NumberParser {
         return offset < 64 && (set &>> UInt64(offset)) & 1 != 0
     }
 
-    /// 10^`count` for `count` from 0 to 8.
-    @inline(__always)
-    static func smallPowerOfTen(_ count: Int) -> UInt64 {
-        // A switch, which the compiler makes a table in the binary, without the array's bounds check.
-        switch count {
-        case 0: return 1
-        case 1: return 10
-        case 2: return 100
-        case 3: return 1_000
-        case 4: return 10_000
-        case 5: return 100_000
-        case 6: return 1_000_000
-        case 7: return 10_000_000
-        default: return 100_000_000
-        }
-    }
+    /// 10^0 ... 10^8.
+    private static let smallPowersOfTen: [UInt64] = [
+        1, 10, 100, 1000, 10_000, 100_000, 1_000_000, 10_000_000, 100_000_000,
+    ]
 
     /// How many ASCII digits the little-endian word `bytes` starts with (0 ... 8).
     ///
@@ -275,7 +263,7 @@ enum NumberParser {
             let bytes = UInt64(littleEndian: UnsafeRawPointer(p).loadUnaligned(as: UInt64.self))
             let count = leadingDigitCount(bytes)
             if count == 0 { return }
-            mantissa = mantissa &* smallPowerOfTen(count) &+ valueOfDigits(bytes, count: count)
+            mantissa = mantissa &* smallPowersOfTen[count] &+ valueOfDigits(bytes, count: count)
             p += count
             if count < 8 { return }
         }
@@ -357,7 +345,7 @@ enum NumberParser {
                 let more = leadingDigitCount(second)
                 if more < 8 {
                     if more > 0 {
-                        mantissa = mantissa &* smallPowerOfTen(more) &+ valueOfDigits(second, count: more)
+                        mantissa = mantissa &* smallPowersOfTen[more] &+ valueOfDigits(second, count: more)
                     }
                     digits = 8 &+ more
                 } else {
