@@ -44,7 +44,13 @@ struct ByteWriter {
 
     @inline(__always)
     private func check(_ length: Int) {
-        assert(length <= end - position, "ByteWriter: the bound given for the room is too small")
+        check(length, at: position)
+    }
+
+    /// Checks the room from `p`, a position not yet stored in ``position``.
+    @inline(__always)
+    private func check(_ length: Int, at p: UnsafeMutablePointer<UInt8>) {
+        assert(length <= end - p, "ByteWriter: the bound given for the room is too small")
     }
 
     /// Writes one byte.
@@ -120,6 +126,7 @@ struct ByteWriter {
         }
         var p = position  // kept in a register, stored once
         if value < 0, units != 0 {
+            check(1, at: p)
             p.pointee = UInt8(ascii: "-")
             p += 1
         }
@@ -127,7 +134,7 @@ struct ByteWriter {
         let wholePart = units / perWhole
         let fraction = units &- wholePart &* perWhole
         // At most 10⁶: one word of digits, without its leading "0" bytes (its lowest), the last kept.
-        check(8)
+        check(8, at: p)
         let wholeDigits = wholePart < 10_000
             ? DecimalFormatting.eightDigits(lanes: wholePart << 32) : DecimalFormatting.eightDigits(wholePart)
         let leadingZeros = UInt64(truncatingIfNeeded: ((wholeDigits ^ 0x3030_3030_3030_3030) | 1 << 63).trailingZeroBitCount) & ~7
@@ -139,7 +146,7 @@ struct ByteWriter {
             let shift = UInt64(truncatingIfNeeded: (7 &- fractionDigits) &* 8)
             let digits = (DecimalFormatting.eightDigits(fraction) &>> shift) ^ (0x30 ^ UInt64(UInt8(ascii: ".")))
             let zeros = (digits ^ (0x3030_3030_3030_3030 &>> shift)).leadingZeroBitCount
-            check(8)
+            check(8, at: p)
             Self.store(digits, at: p)
             p += 8 &- zeros >> 3
         }
