@@ -69,6 +69,39 @@ extension ByteRenderingTests {
         #expect(mismatches.isEmpty, "\(mismatches.prefix(20))")
     }
 
+    /// Below 10⁶, where the scaled method writes the digits (whole part and places from one rounded
+    /// integer; integers too): 1.4 million doubles (200,000 at each place count) against the exact method itself (not
+    /// `DecimalFormatting.string`, which shares the scaled method): random ones of every magnitude up
+    /// to 10⁶, every place count's halfway values in decimal and the doubles either side of them, and
+    /// values whose scaled fraction lies by the method's guard, 0.499 and 0.501.
+    @Test(arguments: [0, 1, 2, 3, 4, 5, 6])
+    func agreesWithTheExactMethodBelowAMillion(places: Int) {
+        var random = SplitMix64(seed: 0x7363_616C_6564 &+ UInt64(places))
+        var values: [Double] = [0, -0.0, 1, -1, 9, 10, 999_999, 1e6.nextDown, -1e6.nextDown, 0.5, -0.5, 1e-7, 5e-7]
+        let scale = pow10(places)
+        for _ in 0..<20_000 {
+            let exponent = Int(random.next() % 13) - 6
+            let value = Double(random.next() >> 11) / Double(1 << 53) * pow10(exponent)
+            values += [value, -value]
+            // An integer, and a value on a half of the last place with its neighbours.
+            let whole = Double(random.next() % 1_000_000)
+            values.append(whole)
+            let half = ((Double(random.next() % 1_000_000_000_000) / 1e6 * scale).rounded(.down) + 0.5) / scale
+            values += [half, half.nextUp, half.nextDown, -half]
+            // Scaled fractions right by the guard of the scaled method.
+            let near = ((whole * scale).rounded(.down) + [0.499, 0.501, 0.4989, 0.5011][Int(random.next() % 4)]) / scale
+            values += [near, near.nextUp, near.nextDown]
+        }
+        var mismatches: [String] = []
+        for value in values where value.magnitude < 1e6 {
+            var exact = ""
+            DecimalFormatting.appendExactly(value, fractionDigits: places, to: &exact)
+            if bytes(value, places) != exact { mismatches.append("\(value): \(bytes(value, places)) != \(exact)") }
+        }
+        #expect(values.count > 200_000)
+        #expect(mismatches.isEmpty, "\(mismatches.prefix(20))")
+    }
+
     @Test func integers() {
         var values = [0, 7, 10, -1, -10, 1234567890, Int.max, Int.min, Int.max - 1, Int.min + 1]
         // Either side of every digit count (the writer takes up to 8 digits at a time).

@@ -71,6 +71,57 @@ import Testing
         return text
     }
 
+    /// The spellings of a float serializer (the shortest that reads back, such as `55097.315742722196`), which
+    /// `scanShort` must take itself, bit for bit, when they have 19 digits or fewer, followed by each byte that ends a number in a trace: a million
+    /// random doubles from 10⁻⁴ to 10⁷, and as many with their last digit changed.
+    @Test func serializerSpellingsTakeTheShortPath() {
+        var random = SplitMix64(seed: 7)
+        var failures = 0
+        for round in 0..<1_000_000 {
+            let exponent = Int(random.next() % 12) - 4
+            var magnitude = Double(random.next() >> 11) / Double(1 << 53)
+            for _ in 0..<exponent.magnitude { magnitude = exponent < 0 ? magnitude / 10 : magnitude * 10 }
+            var text = (random.next() % 2 == 0 ? "-" : "") + String(magnitude)
+            guard !text.contains("e") else { continue }
+            if round % 2 == 1, let last = text.utf8.last, last != UInt8(ascii: "0") {
+                text.removeLast()
+                text.append(Character(Unicode.Scalar(UInt8(ascii: "0") + UInt8(random.next() % 10))))
+            }
+            var bytes = Array(text.utf8)
+            let count = bytes.count
+            bytes.append([UInt8(ascii: ","), UInt8(ascii: "}"), UInt8(ascii: "]"), 0x0A, 0x20][Int(random.next() % 5)])
+            bytes.append(contentsOf: repeatElement(UInt8(ascii: "7"), count: 40))
+            let expected = Double(text)
+            let (next, value) = bytes.withUnsafeBufferPointer { buffer -> (Int?, Double) in
+                var value = 0.0
+                let next = NumberParser.scanShort(buffer.baseAddress!, &value)
+                return (next.map { $0 - buffer.baseAddress! }, value)
+            }
+            // Taken whenever the digits (leading zeros of the fraction included) are at most 19; the
+            // others it may leave to `scanOther`, which `disagreement` checks.
+            let taken = next != nil || text.utf8.count(where: { $0 &- 0x30 < 10 }) > 19
+            if !taken || (next != nil && (next != count || value.bitPattern != expected?.bitPattern)) {
+                Issue.record("\(text): scanShort gives \(String(describing: next)) \(value)")
+                failures += 1
+                if failures == 10 { return }
+            }
+        }
+    }
+
+    /// A literal that continues after what `scanShort` reads (an exponent, a second point, a sign) is never
+    /// taken by it.
+    @Test func theShortPathStopsAtWhatContinuesANumber() {
+        for literal in ["1.5e3", "12.34567890123456789e-2", "1.5.5", "1.25-", "1.25+", "7E2", "123.4567890123456E1", "0.1234567890123456789012"] {
+            var bytes = Array(literal.utf8) + Array(repeating: UInt8(ascii: " "), count: 40)
+            let next = bytes.withUnsafeMutableBufferPointer { buffer -> UnsafePointer<UInt8>? in
+                var value = 0.0
+                return NumberParser.scanShort(UnsafePointer(buffer.baseAddress!), &value)
+            }
+            #expect(next == nil, "\(literal)")
+            #expect(Self.disagreement(literal) == nil || Double(literal) == nil, "\(literal)")
+        }
+    }
+
     @Test func longMantissasAreCorrectlyRounded() {
         // 16 to 19 significant digits: the shortest spellings of doubles and a little beyond.
         Self.check(1_000_000, seed: 1) { random in

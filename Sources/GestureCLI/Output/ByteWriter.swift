@@ -44,7 +44,13 @@ struct ByteWriter {
 
     @inline(__always)
     private func check(_ length: Int) {
-        assert(length <= end - position, "ByteWriter: the bound given for the room is too small")
+        check(length, at: position)
+    }
+
+    /// Checks the room from `p`, a position not yet stored in ``position``.
+    @inline(__always)
+    private func check(_ length: Int, at p: UnsafeMutablePointer<UInt8>) {
+        assert(length <= end - p, "ByteWriter: the bound given for the room is too small")
     }
 
     /// Writes one byte.
@@ -108,11 +114,49 @@ struct ByteWriter {
     /// plain decimal, at most `fractionDigits` places, half away from zero on the decimal value,
     /// trailing zeros dropped, `-0` as `0`, non-finite values as `null`.
     ///
-    /// Integers below 2^53 and ``DecimalFormatting/roundedUnits(_:fractionDigits:)``'s common cases
-    /// are written eight digits at a time, straight into the room; the rest go through the exact
-    /// `String` method, so the two always agree.
+    /// ``DecimalFormatting/roundedUnits(_:fractionDigits:)``'s common cases (integers below 10⁶
+    /// included) are written eight digits at a time, straight into the room; the rest through
+    /// ``numberOutsideScaled(_:fractionDigits:)``: other integers below 2^53 the same way, the others
+    /// by the exact `String` method, so the two always agree.
     @inline(__always)
     mutating func number(_ value: Double, fractionDigits: Int) {
+        guard let units = DecimalFormatting.roundedUnits(value, fractionDigits: fractionDigits) else {
+            numberOutsideScaled(value, fractionDigits: fractionDigits)
+            return
+        }
+        var p = position  // kept in a register, stored once
+        if value < 0, units != 0 {
+            check(1, at: p)
+            p.pointee = UInt8(ascii: "-")
+            p += 1
+        }
+        let perWhole = DecimalFormatting.unitsPerWhole(fractionDigits)
+        let wholePart = units / perWhole
+        let fraction = units &- wholePart &* perWhole
+        // At most 10⁶: one word of digits, without its leading "0" bytes (its lowest), the last kept.
+        check(8, at: p)
+        let wholeDigits = wholePart < 10_000
+            ? DecimalFormatting.eightDigits(lanes: wholePart << 32) : DecimalFormatting.eightDigits(wholePart)
+        let leadingZeros = UInt64(truncatingIfNeeded: ((wholeDigits ^ 0x3030_3030_3030_3030) | 1 << 63).trailingZeroBitCount) & ~7
+        Self.store(wholeDigits &>> leadingZeros, at: p)
+        p += 8 &- Int(truncatingIfNeeded: leadingZeros >> 3)
+        if fraction != 0 {
+            // The places' digits moved to bytes 1 ... places, after a leading "0" made the point;
+            // the trailing zeros are then the word's highest "0" bytes (or the zero bytes shifted in).
+            let shift = UInt64(truncatingIfNeeded: (7 &- fractionDigits) &* 8)
+            let digits = (DecimalFormatting.eightDigits(fraction) &>> shift) ^ (0x30 ^ UInt64(UInt8(ascii: ".")))
+            let zeros = (digits ^ (0x3030_3030_3030_3030 &>> shift)).leadingZeroBitCount
+            check(8, at: p)
+            Self.store(digits, at: p)
+            p += 8 &- zeros >> 3
+        }
+        position = p
+    }
+
+    /// Numbers ``DecimalFormatting/roundedUnits(_:fractionDigits:)`` does not take: integers below
+    /// 2^53 eight digits at a time, the rest by the exact method.
+    @inline(never)
+    private mutating func numberOutsideScaled(_ value: Double, fractionDigits: Int) {
         // Below 2^53 the truncation to Int64 is exact, so the value is whole when it converts back
         // unchanged (`rounded(.towardZero)` called the C library).
         if value.magnitude < 9_007_199_254_740_992 {
@@ -122,27 +166,7 @@ struct ByteWriter {
                 return
             }
         }
-        guard let units = DecimalFormatting.roundedUnits(value, fractionDigits: fractionDigits) else {
-            exactly(value, fractionDigits: fractionDigits)
-            return
-        }
-        if value < 0, units != 0 { write(UInt8(ascii: "-")) }
-        let perWhole = DecimalFormatting.unitsPerWhole(fractionDigits)
-        let wholePart = units / perWhole
-        let fraction = units &- wholePart &* perWhole
-        // At most 10⁶: one word of digits, written here rather than through `whole` (a call).
-        if wholePart < 10 {
-            write(UInt8(truncatingIfNeeded: wholePart) &+ 48)
-        } else {
-            upToEightDigits(wholePart)
-        }
-        guard fraction != 0 else { return }
-        write(UInt8(ascii: "."))
-        // The places' digits in the word's low bytes; the trailing zeros are its highest "0" bytes.
-        let shift = UInt64(truncatingIfNeeded: (8 &- fractionDigits) &* 8)
-        let digits = DecimalFormatting.eightDigits(fraction) >> shift
-        let zeros = (digits ^ (0x3030_3030_3030_3030 >> shift)).leadingZeroBitCount &- Int(shift)
-        store(digits, count: fractionDigits &- zeros >> 3)
+        exactly(value, fractionDigits: fractionDigits)
     }
 
     /// Writes a number with ``DecimalFormatting/defaultFractionDigits`` places at most: the method
@@ -185,6 +209,12 @@ struct ByteWriter {
         check(8)
         UnsafeMutableRawPointer(position).storeBytes(of: word.littleEndian, as: UInt64.self)
         position += count
+    }
+
+    /// Stores the eight bytes of `word` (its lowest first) at `p`, in the room.
+    @inline(__always)
+    private static func store(_ word: UInt64, at p: UnsafeMutablePointer<UInt8>) {
+        UnsafeMutableRawPointer(p).storeBytes(of: word.littleEndian, as: UInt64.self)
     }
 
     /// Whole numbers of 17 digits or more, which only an `Int` holds.

@@ -87,12 +87,13 @@ enum DecimalFormatting {
     static func roundedUnits(_ value: Double, fractionDigits: Int) -> UInt64? {
         guard value.magnitude < 1e6, fractionDigits >= 0, fractionDigits <= maximumScaledPlaces else { return nil }
         let scaled = value.magnitude * Double(Int64(truncatingIfNeeded: unitsPerWhole(fractionDigits)))
-        // Truncated through Int64, which for a scaled value from 0 to 10¹² is its floor (one
-        // instruction; `rounded(.down)` called the C library, and UInt64(Double) took about 60).
-        let whole = Int64(scaled)
-        let fraction = scaled - Double(whole)
-        guard (fraction - 0.5).magnitude > 1e-3 else { return nil }
-        return UInt64(truncatingIfNeeded: whole) &+ (fraction > 0.5 ? 1 : 0)
+        // The nearest integer, by adding 2^52: for a scaled value from 0 to 10¹² the sum's last bit is
+        // worth 1, so the addition rounds to an integer, whose bits are the sum's low bits (no conversion,
+        // whose range checks took a dozen instructions). Its distance to `scaled` is exact.
+        let rounded = scaled + 4_503_599_627_370_496
+        let distance = scaled - (rounded - 4_503_599_627_370_496)
+        guard distance.magnitude < 0.5 - 1e-3 else { return nil }
+        return rounded.bitPattern &- (4_503_599_627_370_496 as Double).bitPattern
     }
 
     /// 10^`places` for `places` from 0 to 6, the places ``roundedUnits(_:fractionDigits:)`` takes.
@@ -121,8 +122,16 @@ enum DecimalFormatting {
     /// the digits (each lane's quotient by a multiplication and a shift that is exact in its range).
     @inline(__always)
     static func eightDigits(_ value: UInt64) -> UInt64 {
-        let high = value / 10_000
-        var lanes = high | ((value &- high &* 10_000) << 32)
+        // In 32 bits (the value is below 10⁸): one multiplication and a shift (ByteWriter.number 71.6 M -> 70.3 M).
+        let high = UInt64(UInt32(truncatingIfNeeded: value) / 10_000)
+        return eightDigits(lanes: high | ((value &- high &* 10_000) << 32))
+    }
+
+    /// ``eightDigits(_:)`` of `high` × 10⁴ + `low` given as `high | low << 32` (both below 10⁴): for a
+    /// value below 10⁴, `value << 32`, without the division.
+    @inline(__always)
+    static func eightDigits(lanes: UInt64) -> UInt64 {
+        var lanes = lanes
         // v / 100 for v < 10⁴: (v × 10486) >> 20.
         let hundreds = ((lanes &* 10_486) >> 20) & 0x0000_007F_0000_007F
         lanes = hundreds | ((lanes &- hundreds &* 100) << 16)

@@ -139,6 +139,17 @@ enum NumberParser {
         return eiselLemire(mantissa, exponent, negative: negative)
     }
 
+    /// `convert` of `scanShort`'s numbers, whose exponent is from -18 to 0: Clinger's test without the
+    /// exponent's range, Eisel-Lemire without its.
+    @inline(__always)
+    static func convertShort(_ mantissa: UInt64, _ exponent: Int, negative: Bool) -> Double? {
+        if mantissa <= 1 << 53 {
+            let value = Double(mantissa) / powersOfTen[0 &- exponent]
+            return negative ? -value : value
+        }
+        return eiselLemire(mantissa, exponent, negative: negative, normalRange: true)
+    }
+
     /// The Eisel-Lemire conversion of `±mantissa × 10^exponent` (mantissa nonzero), nil when it cannot decide.
     ///
     /// After Daniel Lemire, "Number Parsing at a Gigabyte per Second" (2021), as in Go's `strconv` and
@@ -146,7 +157,17 @@ enum NumberParser {
     /// unless the product is too close to a rounding boundary for the truncation error to be excluded.
     @inline(__always)
     static func eiselLemire(_ mantissa: UInt64, _ exponent: Int, negative: Bool) -> Double? {
-        guard exponent >= minimumPowerExponent, exponent <= maximumPowerExponent else { return nil }
+        eiselLemire(mantissa, exponent, negative: negative, normalRange: false)
+    }
+
+    /// `eiselLemire` without its range checks when `normalRange` (a constant where it is inlined) says the
+    /// exponent is from -19 to 19, so that the value (from 10^-19 to 10^39) is in the table and neither
+    /// subnormal nor infinite.
+    @inline(__always)
+    static func eiselLemire(_ mantissa: UInt64, _ exponent: Int, negative: Bool, normalRange: Bool) -> Double? {
+        if !normalRange {
+            guard exponent >= minimumPowerExponent, exponent <= maximumPowerExponent else { return nil }
+        }
         let leadingZeros = mantissa.leadingZeroBitCount
         let normalized = mantissa << UInt64(leadingZeros)
         // floor(exponent × log2(10)) + 64 + bias - leadingZeros.
@@ -178,7 +199,7 @@ enum NumberParser {
             significand >>= 1
             exponent2 &+= 1
         }
-        if exponent2 &- 1 >= 0x7FF - 1 {
+        if !normalRange, exponent2 &- 1 >= 0x7FF - 1 {
             return nil  // subnormal or zero, or infinite
         }
         var bits = exponent2 << 52 | significand & 0x000F_FFFF_FFFF_FFFF
@@ -189,10 +210,10 @@ enum NumberParser {
     /// Whether `byte` can be part of a number literal (the readers take a literal as the longest run of them).
     @inline(__always)
     static func isNumberByte(_ byte: UInt8) -> Bool {
-        // One bit per byte of the set (`0-9 - . + e E`), 0x00 ... 0x7F in two words; shifts mask their count.
-        let low: UInt64 = 0x03FF_6800_0000_0000  // 0x2B, 0x2D, 0x2E, 0x30 ... 0x39
-        let high: UInt64 = 0x0000_0020_0000_0020  // 0x45, 0x65
-        return byte < 0x80 && ((byte < 0x40 ? low : high) &>> UInt64(byte & 0x3F)) & 1 != 0
+        // One bit per byte of the set (`+ - . 0-9 E e`), all from 0x2B to 0x2B + 63: one word, one test of the range.
+        let set: UInt64 = 0x0400_0000_0400_7FED  // + at bit 0, - . at 2 3, digits at 5 ... 14, E at 26, e at 58
+        let offset = byte &- 0x2B
+        return offset < 64 && (set &>> UInt64(offset)) & 1 != 0
     }
 
     /// 10^0 ... 10^8.
@@ -202,13 +223,13 @@ enum NumberParser {
 
     /// How many ASCII digits the little-endian word `bytes` starts with (0 ... 8).
     ///
-    /// A byte is a digit when its high nibble is 3 and stays 3 after adding 6. A carry out of a byte (from a
-    /// byte >= 0xFA, not a digit) can only disturb the bytes after the first non-digit, which do not count.
+    /// A byte is a digit when, XORed with `0`, it is at most 9: neither it nor it plus 0x76 reaches 0x80. A carry
+    /// out of a byte (from a byte that is not a digit) can only disturb the bytes after it, which do not count.
     @inline(__always)
     static func leadingDigitCount(_ bytes: UInt64) -> Int {
-        let high = (bytes & 0xF0F0_F0F0_F0F0_F0F0) ^ 0x3030_3030_3030_3030
-        let adjusted = ((bytes &+ 0x0606_0606_0606_0606) & 0xF0F0_F0F0_F0F0_F0F0) ^ 0x3030_3030_3030_3030
-        return (high | adjusted).trailingZeroBitCount &>> 3
+        let offsets = bytes ^ 0x3030_3030_3030_3030
+        let nonDigits = (offsets | (offsets &+ 0x7676_7676_7676_7676)) & 0x8080_8080_8080_8080
+        return nonDigits.trailingZeroBitCount &>> 3
     }
 
     /// The value of the first `count` (1 ... 8) bytes of `bytes`, all ASCII digits.
@@ -218,6 +239,16 @@ enum NumberParser {
         let shift = UInt64(truncatingIfNeeded: 64 &- 8 &* count)
         let padded = (bytes &<< shift) | (0x3030_3030_3030_3030 &>> (64 &- shift))
         var value = padded &- 0x3030_3030_3030_3030
+        value = value &* 10 &+ (value >> 8)
+        let mask: UInt64 = 0x0000_00FF_0000_00FF
+        value = ((value & mask) &* 0x000F_4240_0000_0064 &+ ((value >> 16) & mask) &* 0x0000_2710_0000_0001) >> 32
+        return value & 0xFFFF_FFFF
+    }
+
+    /// The value of the eight bytes of `bytes`, all ASCII digits: ``valueOfDigits(_:count:)`` without its padding.
+    @inline(__always)
+    static func valueOfEightDigits(_ bytes: UInt64) -> UInt64 {
+        var value = bytes &- 0x3030_3030_3030_3030
         value = value &* 10 &+ (value >> 8)
         let mask: UInt64 = 0x0000_00FF_0000_00FF
         value = ((value & mask) &* 0x000F_4240_0000_0064 &+ ((value >> 16) & mask) &* 0x0000_2710_0000_0001) >> 32
@@ -278,6 +309,11 @@ enum NumberParser {
     }
 
     /// `scanValue` of a short decimal with at least 32 bytes readable at `start`; nil for anything else.
+    ///
+    /// Takes `-ddd` and `-ddd.ddd` with 1 to 7 integer digits and 19 significant digits at most. The digits
+    /// are read as one run with the point taken out: the integer digits of the first word merged with the
+    /// word one byte further on, then whole words of eight (no padding, no count) and a short tail, so
+    /// that a 17-digit spelling such as `55097.315742722196` costs two full conversions and one digit.
     @inline(__always)
     static func scanShort(_ start: UnsafePointer<UInt8>, _ value: inout Double) -> UnsafePointer<UInt8>? {
         var q = start
@@ -288,35 +324,51 @@ enum NumberParser {
         guard integerDigits > 0, integerDigits < 8, integerDigits == 1 || q.pointee != UInt8(ascii: "0") else {
             return nil
         }
-        var mantissa = valueOfDigits(integer, count: integerDigits)
-        q += integerDigits
-        var digits = integerDigits
+        var mantissa: UInt64
         var exponent = 0
-        if q.pointee == UInt8(ascii: ".") {
-            let first = word(q + 1)
-            var fractionDigits = leadingDigitCount(first)
-            guard fractionDigits > 0 else { return nil }
-            mantissa = mantissa &* smallPowersOfTen[fractionDigits] &+ valueOfDigits(first, count: fractionDigits)
-            q += 1 + fractionDigits
-            if fractionDigits == 8 {
-                let second = word(q)
+        if q[integerDigits] != UInt8(ascii: ".") {
+            mantissa = valueOfDigits(integer, count: integerDigits)
+            q += integerDigits
+        } else {
+            // The first eight digits without the point: byte i of `run` is digit i of the literal.
+            let integerMask: UInt64 = (1 &<< UInt64(truncatingIfNeeded: integerDigits &* 8)) &- 1
+            let run = integer & integerMask | word(q + 1) & ~integerMask
+            let runDigits = leadingDigitCount(run)
+            guard runDigits > integerDigits else { return nil }
+            var digits: Int
+            if runDigits < 8 {
+                mantissa = valueOfDigits(run, count: runDigits)
+                digits = runDigits
+            } else {
+                mantissa = valueOfEightDigits(run)
+                let second = word(q + 9)
                 let more = leadingDigitCount(second)
-                guard more < 8 else { return nil }
-                if more > 0 {
-                    mantissa = mantissa &* smallPowersOfTen[more] &+ valueOfDigits(second, count: more)
-                    q += more
-                    fractionDigits &+= more
+                if more < 8 {
+                    if more > 0 {
+                        mantissa = mantissa &* smallPowersOfTen[more] &+ valueOfDigits(second, count: more)
+                    }
+                    digits = 8 &+ more
+                } else {
+                    mantissa = mantissa &* 100_000_000 &+ valueOfEightDigits(second)
+                    digits = 16
+                    // At most three more: 19 digits always fit.
+                    while digits < 19 {
+                        let digit = q[digits &+ 1] &- 0x30
+                        if digit >= 10 { break }
+                        mantissa = mantissa &* 10 &+ UInt64(digit)
+                        digits &+= 1
+                    }
                 }
             }
-            digits &+= fractionDigits
-            exponent = -fractionDigits
+            q += digits &+ 1
+            exponent = integerDigits &- digits
         }
-        guard digits <= 19, !isNumberByte(q.pointee) else { return nil }
+        guard !isNumberByte(q.pointee) else { return nil }
         if mantissa == 0 {
             value = negative ? -0.0 : 0.0
             return q
         }
-        guard let converted = convert(mantissa, exponent, negative: negative) else { return nil }
+        guard let converted = convertShort(mantissa, exponent, negative: negative) else { return nil }
         value = converted
         return q
     }
