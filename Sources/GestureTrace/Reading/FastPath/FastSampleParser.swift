@@ -69,11 +69,12 @@ extension FastCursor {
             phase = .ended
             length = 6
         default:
-            let next = word(q + 8)
-            if w == 0x616E_6F69_7461_7473 && next & 0xFF_FFFF == 0x22_7972 {  // stationa ry"
+            // Bytes 3 to 10, within the 11 the guard leaves (a word at q + 8 read past the buffer's end).
+            let tail = word(q + 3) >> 40
+            if w == 0x616E_6F69_7461_7473 && tail & 0xFF_FFFF == 0x22_7972 {  // stationa ry"
                 phase = .stationary
                 length = 11
-            } else if w == 0x656C_6C65_636E_6163 && next & 0xFFFF == 0x2264 {  // cancelle d"
+            } else if w == 0x656C_6C65_636E_6163 && tail & 0xFFFF == 0x2264 {  // cancelle d"
                 phase = .cancelled
                 length = 10
             } else {
