@@ -35,7 +35,10 @@ extension TraceAnalysis {
     ///   with ``open(path:settings:resolver:sceneCheck:)``, whose errors are the ones to report.
     ///   The scene's `sceneCheck` is not called: the caller notes the scene once the trace is found good.
     static func openAhead(path: String, settings: AnalyzeSettings, resolver: SceneResolver) -> Opened? {
-        // Only a regular file is looked at: standard input and other streams are read once.
+        // Only a JSON document can have members after its samples: a file known to be JSON Lines or
+        // CSV is not opened twice. Only a regular file is looked at: standard input and other streams
+        // are read once.
+        if let known = settings.inputFormat ?? TraceEncoding(pathExtensionOf: path), known != .json { return nil }
         var status = stat()
         guard path != "-", stat(path, &status) == 0, status.st_mode & S_IFMT == S_IFREG,
             status.st_size >= pipelineThreshold,
