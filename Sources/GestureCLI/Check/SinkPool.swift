@@ -1,5 +1,3 @@
-import Foundation
-
 /// Memory sinks that `check`'s worker threads reuse from one trace to the next.
 ///
 /// Each trace is rendered into memory with room for its golden file; a fresh sink for each trace
@@ -8,20 +6,16 @@ import Foundation
 /// again). A sink taken from the pool keeps its room; it is handed back empty after the trace.
 ///
 /// Safe to use from several threads at once: a thread takes a sink for itself alone.
-final class SinkPool: @unchecked Sendable {
-    // Read and written only with `lock` held.
-    private let lock = NSLock()
-    private var free: [ByteSink] = []
+final class SinkPool: Sendable {
+    /// The sinks handed back: at most one a worker is ever taken out at once, so no limit is needed.
+    private let shelf = Shelf<ByteSink>(limit: .max)
     /// The largest sink kept for reuse: a larger one (a huge trace's) is let go, so that memory
     /// does not stay at its size for the rest of the run.
     static let largestKept = 16 << 20
 
     /// A memory sink with room for `capacity` bytes: one handed back earlier if it has the room.
     func take(capacity: Int) -> ByteSink {
-        lock.lock()
-        let sink = free.popLast()
-        lock.unlock()
-        if let sink, sink.buffer.capacity >= capacity { return sink }
+        if let sink = shelf.take(), sink.buffer.capacity >= capacity { return sink }
         // Too small (it goes; the new one, larger, comes back in its place) or none yet.
         return ByteSink.memory(capacity: capacity)
     }
@@ -30,8 +24,6 @@ final class SinkPool: @unchecked Sendable {
     func giveBack(_ sink: ByteSink) {
         guard sink.buffer.capacity <= Self.largestKept else { return }
         sink.buffer.removeAll()
-        lock.lock()
-        free.append(sink)
-        lock.unlock()
+        shelf.put(sink)
     }
 }

@@ -1,5 +1,3 @@
-import Foundation
-
 /// Names' caches (``RecognizerNameCache``) put back by renderers whose trace is over, for the next
 /// traces' renderers: each trace's renderer filled its cache afresh, about 2,470 instructions for
 /// each new entry, seven a trace in `check` (1.2% of its instructions).
@@ -9,10 +7,8 @@ import Foundation
 /// cache when its renderer first needs one and puts it back when the trace ends, so that `check`'s
 /// workers reuse a few caches between them. At most ``limit`` caches wait, each of at most
 /// ``entryLimit`` entries (bigger ones are dropped), so the memory kept is small and bounded.
-final class NameCacheShelf: @unchecked Sendable {
-    // `caches` is read and written only with `lock` held.
-    private let lock = NSLock()
-    private var caches: [RecognizerNameCache.Entries] = []
+final class NameCacheShelf: Sendable {
+    private let shelf = Shelf<RecognizerNameCache.Entries>(limit: NameCacheShelf.limit)
 
     /// The shelf of JSON members' caches, and that of CSV cells' caches.
     static let json = NameCacheShelf()
@@ -25,14 +21,12 @@ final class NameCacheShelf: @unchecked Sendable {
 
     /// A cache put back, if any.
     func take() -> RecognizerNameCache.Entries? {
-        lock.withLock { caches.popLast() }
+        shelf.take()
     }
 
     /// Puts `entries` back for a later renderer, unless the shelf is full or the cache is too big.
     func put(_ entries: RecognizerNameCache.Entries) {
         guard entries.count <= Self.entryLimit else { return }
-        lock.withLock {
-            if caches.count < Self.limit { caches.append(entries) }
-        }
+        shelf.put(entries)
     }
 }
